@@ -1,0 +1,70 @@
+// swift-tools-version: 6.1
+// Kinema: Apple's animation stack (Core Graphics, Core Animation, UIKit animation) for Linux.
+// Module chain (a module imports only modules above it): see docs/ARCHITECTURE.md.
+import PackageDescription
+
+let strictSwift: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Kinema",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "OpenCoreGraphics", targets: ["OpenCoreGraphics"]),
+        .library(name: "OpenQuartzCore", targets: ["OpenQuartzCore"]),
+        .library(name: "Kinema", targets: ["Kinema"]),
+        .executable(name: "kinema", targets: ["kinema"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Points, transforms, decomposition. No pixels, no time.
+        .target(
+            name: "KinemaGeometry",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSwift
+        ),
+        // The maths of motion: timing curves, springs, media timing, the media clock. No layers.
+        .target(name: "KinemaTiming", dependencies: ["KinemaGeometry"], swiftSettings: strictSwift),
+        // Apple's Core Graphics API.
+        .target(name: "OpenCoreGraphics", dependencies: ["KinemaGeometry"], swiftSettings: strictSwift),
+        // Apple's Core Animation API.
+        .target(
+            name: "OpenQuartzCore",
+            dependencies: ["KinemaGeometry", "KinemaTiming", "OpenCoreGraphics"],
+            swiftSettings: strictSwift
+        ),
+        // Umbrella: `import Kinema` brings in the Open modules.
+        .target(name: "Kinema", dependencies: ["OpenCoreGraphics", "OpenQuartzCore"], swiftSettings: strictSwift),
+        // The command-line tool: version, benchmarks (demos from the compositor issue on).
+        .executableTarget(
+            name: "kinema",
+            dependencies: [
+                "Kinema", "KinemaGeometry", "KinemaTiming",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "KinemaGeometryTests",
+            dependencies: ["KinemaGeometry"],
+            resources: [.copy("References")],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "KinemaTimingTests",
+            dependencies: ["KinemaTiming", "KinemaGeometry"],
+            resources: [.copy("References")],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "OpenQuartzCoreTests",
+            dependencies: ["OpenQuartzCore", "Kinema"],
+            swiftSettings: strictSwift
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

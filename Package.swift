@@ -39,11 +39,13 @@ let package = Package(
         ),
         // Umbrella: `import Kinema` brings in the Open modules.
         .target(name: "Kinema", dependencies: ["OpenCoreGraphics", "OpenQuartzCore"], swiftSettings: strictSwift),
+        // Plain C baselines that `kinema bench` measures beside Kinema (benchmark only).
+        .target(name: "KinemaBenchBaselines", path: "Sources/KinemaBenchBaselines"),
         // The command-line tool: version, benchmarks (demos from the compositor issue on).
         .executableTarget(
             name: "kinema",
             dependencies: [
-                "Kinema", "KinemaGeometry", "KinemaTiming",
+                "Kinema", "KinemaGeometry", "KinemaTiming", "KinemaBenchBaselines",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift

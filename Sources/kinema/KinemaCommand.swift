@@ -1,0 +1,18 @@
+// The `kinema` command-line tool: the entry point a new user runs.
+// Subcommands: `bench` (performance figures). Demo rendering arrives with the compositor.
+import ArgumentParser
+
+@main
+struct KinemaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kinema",
+        abstract: "Apple's animation stack (Core Graphics, Core Animation, UIKit animation) for Linux.",
+        version: KinemaVersion.string,
+        subcommands: [BenchCommand.self]
+    )
+}
+
+/// The version printed by `kinema --version`.
+enum KinemaVersion {
+    static let string = "0.1.0"
+}

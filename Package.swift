@@ -29,6 +29,17 @@ let package = Package(
         ),
         // The maths of motion: timing curves, springs, media timing, the media clock. No layers.
         .target(name: "KinemaTiming", dependencies: ["KinemaGeometry"], swiftSettings: strictSwift),
+        // Pixels: Pixmap, anti-aliased scan conversion, paints, blending, masks, blur.
+        .target(name: "KinemaRaster", dependencies: ["KinemaGeometry"], swiftSettings: strictSwift),
+        // C codecs, through the system's libraries (pkg-config finds them; apt names the package).
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        // Image files in and out: PNG, JPEG, GIF (APNG and video with the compositor issue).
+        .target(
+            name: "KinemaImageIO",
+            dependencies: ["KinemaRaster", "CLibPNG", "CLibJPEG"],
+            swiftSettings: strictSwift
+        ),
         // Apple's Core Graphics API.
         .target(name: "OpenCoreGraphics", dependencies: ["KinemaGeometry"], swiftSettings: strictSwift),
         // Apple's Core Animation API.
@@ -60,6 +71,16 @@ let package = Package(
             name: "KinemaTimingTests",
             dependencies: ["KinemaTiming", "KinemaGeometry"],
             resources: [.copy("References")],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "KinemaRasterTests",
+            dependencies: ["KinemaRaster", "KinemaGeometry"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "KinemaImageIOTests",
+            dependencies: ["KinemaImageIO", "KinemaRaster"],
             swiftSettings: strictSwift
         ),
         .testTarget(

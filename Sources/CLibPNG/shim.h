@@ -1,0 +1,2 @@
+// libpng, the reference PNG codec (Debian: libpng-dev).
+#include <png.h>

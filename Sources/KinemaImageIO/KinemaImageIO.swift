@@ -1,0 +1,2 @@
+// KinemaImageIO: image codecs on Pixmap. Sources arrive with the pixels issue.
+import KinemaRaster

@@ -1,0 +1,1 @@
+// KinemaRaster: pixels. Sources arrive with the pixels issue.

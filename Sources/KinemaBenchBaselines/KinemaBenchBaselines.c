@@ -27,14 +27,20 @@ double kinema_baseline_bezier(double x1, double y1, double x2, double y2, double
     return ((ay * t + by) * t + cy) * t;
 }
 
-double kinema_baseline_spring(double mass, double stiffness, double damping, double velocity, double t) {
+kinema_baseline_spring_t kinema_baseline_spring_make(double mass, double stiffness, double damping, double velocity) {
     double w0 = sqrt(stiffness / mass);
     double zeta = damping / (2.0 * sqrt(stiffness * mass));
-    double wd = w0 * sqrt(1.0 - zeta * zeta);
-    // x(t) = 1 - e^{-zeta w0 t} (A cos(wd t) + B sin(wd t)), x(0) = 0, x'(0) = velocity.
-    double a = 1.0;
-    double b = (zeta * w0 - velocity) / wd;
-    return 1.0 - exp(-zeta * w0 * t) * (a * cos(wd * t) + b * sin(wd * t));
+    kinema_baseline_spring_t spring;
+    spring.decay = zeta * w0;
+    spring.frequency = w0 * sqrt(1.0 - zeta * zeta);
+    // x(0) = 0 fixes the cosine term at 1; x'(0) = velocity fixes the sine term.
+    spring.sineTerm = (spring.decay - velocity) / spring.frequency;
+    return spring;
+}
+
+double kinema_baseline_spring(const kinema_baseline_spring_t *spring, double t) {
+    double wt = spring->frequency * t;
+    return 1.0 - exp(-spring->decay * t) * (cos(wt) + spring->sineTerm * sin(wt));
 }
 
 double kinema_baseline_media_progress(double begin, double speed, double offset, double duration,

@@ -1,7 +1,7 @@
 // `kinema bench`: measures the hot paths, one line per figure.
 //
 // Every figure is operations per second on one core (single thread), the best of several timed
-// rounds after a warm-up round, in the build the binary was made with. Only release builds give
+// rounds after a warm-up round (thread CPU time), in the build the binary was made with. Only release builds give
 // meaningful figures (`swift run -c release kinema bench`); a debug build says so in its header.
 import ArgumentParser
 import Foundation

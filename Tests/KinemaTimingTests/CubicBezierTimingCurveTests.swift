@@ -33,25 +33,7 @@ private struct TimingCurveReferences: Decodable {
     }
 }
 
-/// SplitMix64 (Vigna): a tiny seedable generator, so the property tests are reproducible.
-private struct CurveTestRandom {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-
-    mutating func uniform(_ range: ClosedRange<Double>) -> Double {
-        range.lowerBound + unit() * (range.upperBound - range.lowerBound)
-    }
-
+private extension SeededRandom {
     /// x control values: mostly uniform, sometimes exactly 0 or 1 (flat ends, as in ease curves),
     /// always rounded through Float as Apple's API does.
     mutating func controlX() -> Double {
@@ -160,7 +142,7 @@ struct CubicBezierTimingCurveTests {
 
     @Test("a curve with x1 = y1 and x2 = y2, such as linear, returns x exactly")
     func identityCurves() {
-        var rng = CurveTestRandom(state: 7)
+        var rng = SeededRandom(state: 7)
         let linear = CubicBezierTimingCurve(x1: 0, y1: 0, x2: 1, y2: 1)
         let diagonal = CubicBezierTimingCurve(x1: 0.3, y1: 0.3, x2: 0.9, y2: 0.9)
         for _ in 0 ..< 2000 {
@@ -227,7 +209,7 @@ struct CubicBezierTimingCurveTests {
 
     @Test("round trip: value(at: x(t)) = y(t) on 4000 seeded random curves, overshoot included")
     func roundTripProperty() {
-        var rng = CurveTestRandom(state: 0x5EED_0001)
+        var rng = SeededRandom(state: 0x5EED_0001)
         var checked = 0
         for _ in 0 ..< 4000 {
             let x1 = rng.controlX(), x2 = rng.controlX()
@@ -251,7 +233,7 @@ struct CubicBezierTimingCurveTests {
 
     @Test("monotone y control values give output monotone in x and inside [0, 1]")
     func monotoneProperty() {
-        var rng = CurveTestRandom(state: 0x5EED_0002)
+        var rng = SeededRandom(state: 0x5EED_0002)
         for _ in 0 ..< 2000 {
             let curve = CubicBezierTimingCurve(
                 x1: rng.controlX(), y1: Double(Float(rng.unit())), x2: rng.controlX(), y2: Double(Float(rng.unit())))
@@ -270,7 +252,7 @@ struct CubicBezierTimingCurveTests {
 
     @Test("solveParameter is non-decreasing and inverts x(t) to within x's rounding")
     func parameterProperty() {
-        var rng = CurveTestRandom(state: 0x5EED_0003)
+        var rng = SeededRandom(state: 0x5EED_0003)
         for _ in 0 ..< 2000 {
             let x1 = rng.controlX(), x2 = rng.controlX()
             let curve = CubicBezierTimingCurve(x1: x1, y1: rng.uniform(-2 ... 3), x2: x2, y2: rng.uniform(-2 ... 3))

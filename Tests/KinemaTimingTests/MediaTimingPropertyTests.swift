@@ -7,22 +7,7 @@
 import Testing
 import KinemaTiming
 
-/// SplitMix64: a tiny, well-mixed, seedable generator, so every run sees the same cases.
-private struct SplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
-
+private extension SeededRandom {
     /// A multiple of 1/64 in [low, high].
     mutating func dyadic(_ low: Double, _ high: Double) -> Double {
         let steps = Int((high - low) * 64)
@@ -56,7 +41,7 @@ struct MediaTimingPropertyTests {
 
     @Test("progress stays in [0, 1]; isActive agrees with phase and fill mode; phase agrees with endTime")
     func invariants() {
-        var random = SplitMix64(state: 0x5EED_0001)
+        var random = SeededRandom(state: 0x5EED_0001)
         for _ in 0..<Self.rounds {
             let timing = random.timing()
             let time = random.dyadic(-8, 16)
@@ -80,7 +65,7 @@ struct MediaTimingPropertyTests {
 
     @Test("speed s is speed 1 on a parent clock running s times as fast")
     func speedIsTimeScaling() {
-        var random = SplitMix64(state: 0x5EED_0002)
+        var random = SeededRandom(state: 0x5EED_0002)
         for _ in 0..<Self.rounds {
             var fast = random.timing(allowZeroSpeed: false)
             fast.speed = fast.speed.magnitude
@@ -98,7 +83,7 @@ struct MediaTimingPropertyTests {
 
     @Test("negative speed mirrors positive speed: the same run, time reversed")
     func negativeSpeedMirrors() {
-        var random = SplitMix64(state: 0x5EED_0003)
+        var random = SeededRandom(state: 0x5EED_0003)
         for _ in 0..<Self.rounds {
             var forward = random.timing(allowZeroSpeed: false)
             forward.speed = forward.speed.magnitude
@@ -118,7 +103,7 @@ struct MediaTimingPropertyTests {
 
     @Test("progress is continuous while active (autoreverse: everywhere; otherwise within an iteration)")
     func continuity() {
-        var random = SplitMix64(state: 0x5EED_0004)
+        var random = SeededRandom(state: 0x5EED_0004)
         let step = 1.0 / 1024
         for _ in 0..<Self.rounds {
             let timing = random.timing()
@@ -134,7 +119,7 @@ struct MediaTimingPropertyTests {
 
     @Test("the held final state is the limit of the running state at the end")
     func finalStateIsTheLimit() {
-        var random = SplitMix64(state: 0x5EED_0005)
+        var random = SeededRandom(state: 0x5EED_0005)
         var checked = 0
         for _ in 0..<Self.rounds {
             var timing = random.timing(allowZeroSpeed: false)
@@ -158,7 +143,7 @@ struct MediaTimingPropertyTests {
 
     @Test("parentTime(forActiveLocalTime:) inverts activeLocalTime(forParentTime:)")
     func inverseRoundTrip() {
-        var random = SplitMix64(state: 0x5EED_0006)
+        var random = SeededRandom(state: 0x5EED_0006)
         for _ in 0..<Self.rounds {
             let timing = random.timing(allowZeroSpeed: false)
             let time = random.dyadic(-8, 16)
@@ -169,7 +154,7 @@ struct MediaTimingPropertyTests {
 
     @Test("a child in a container layer sees the layer's active local time")
     func containerComposition() {
-        var random = SplitMix64(state: 0x5EED_0007)
+        var random = SeededRandom(state: 0x5EED_0007)
         for _ in 0..<Self.rounds {
             let layer = MediaTiming(
                 beginTime: random.dyadic(-2, 2), speed: random.pick([0, 0.5, 1, 2, -1]), timeOffset: random.dyadic(-2, 2))

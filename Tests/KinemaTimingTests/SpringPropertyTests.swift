@@ -5,25 +5,7 @@ import Foundation
 import Testing
 import KinemaTiming
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny seedable generator, so every run sees the same springs.
-private struct SpringRandom {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1), 53 random bits.
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-
-    mutating func uniform(_ range: ClosedRange<Double>) -> Double {
-        range.lowerBound + (range.upperBound - range.lowerBound) * unit()
-    }
-
+private extension SeededRandom {
     /// Log-uniform: every decade of the range equally likely.
     mutating func logUniform(_ range: ClosedRange<Double>) -> Double {
         exp(uniform(log(range.lowerBound)...log(range.upperBound)))
@@ -42,7 +24,7 @@ private struct SpringRandom {
 struct SpringPropertyTests {
     @Test("Damped springs reach rest by settlingTime and stay within the tolerance afterwards")
     func reachesRest() {
-        var random = SpringRandom(state: 0x5EED_5051)
+        var random = SeededRandom(state: 0x5EED_5051)
         for _ in 0..<300 {
             let spring = random.spring()
             let settled = spring.settlingTime()
@@ -64,7 +46,7 @@ struct SpringPropertyTests {
 
     @Test("Core Animation's estimate is safe for ζ < 1: within 0.001 from settlingDuration on")
     func estimateBoundsUnderDamped() {
-        var random = SpringRandom(state: 0x5EED_5052)
+        var random = SeededRandom(state: 0x5EED_5052)
         for _ in 0..<200 {
             let spring = random.spring(ratios: 0.02...0.98)
             let estimate = spring.settlingDuration
@@ -78,7 +60,7 @@ struct SpringPropertyTests {
 
     @Test("Position and velocity are continuous across ζ = 1", arguments: [1e-6, 1e-9, 1e-12])
     func continuousAcrossCritical(gap: Double) {
-        var random = SpringRandom(state: 0x5EED_5053)
+        var random = SeededRandom(state: 0x5EED_5053)
         for _ in 0..<100 {
             let mass = random.logUniform(0.1...10), stiffness = random.logUniform(1...1e4)
             let velocity = random.uniform(-30...30)
@@ -111,7 +93,7 @@ struct SpringPropertyTests {
 
     @Test("Velocity is the derivative of position (central differences)")
     func velocityIsDerivative() {
-        var random = SpringRandom(state: 0x5EED_5054)
+        var random = SeededRandom(state: 0x5EED_5054)
         for _ in 0..<200 {
             let spring = random.spring(ratios: 0.01...50)
             let omega = spring.undampedAngularFrequency
@@ -128,7 +110,7 @@ struct SpringPropertyTests {
 
     @Test("Duration and bounce round-trip for random springs of mass 1")
     func durationBounceRoundTrip() {
-        var random = SpringRandom(state: 0x5EED_5055)
+        var random = SeededRandom(state: 0x5EED_5055)
         for _ in 0..<500 {
             let duration = random.logUniform(0.05...5), bounce = random.uniform(-0.99...1)
             let spring = Spring(duration: duration, bounce: bounce)

@@ -8,8 +8,17 @@
 /// then bisection if Newton did not converge. The approach browsers have long used.
 double kinema_baseline_bezier(double x1, double y1, double x2, double y2, double x);
 
+/// An under-damped spring's closed-form coefficients, computed once.
+typedef struct {
+    double decay;      // ζ·ω0
+    double frequency;  // ω_d
+    double sineTerm;   // B in x(t) = 1 − e^{−ζω0 t}(cos ω_d t + B sin ω_d t)
+} kinema_baseline_spring_t;
+
+kinema_baseline_spring_t kinema_baseline_spring_make(double mass, double stiffness, double damping, double velocity);
+
 /// Under-damped spring position (fraction of the distance) at time t, closed form.
-double kinema_baseline_spring(double mass, double stiffness, double damping, double velocity, double t);
+double kinema_baseline_spring(const kinema_baseline_spring_t *spring, double t);
 
 /// Iteration progress of a repeating, autoreversing animation at parent time t (fmod based).
 double kinema_baseline_media_progress(double begin, double speed, double offset, double duration,

@@ -40,7 +40,7 @@ let package = Package(
         // Image files in and out: PNG, JPEG, GIF (APNG and video with the compositor issue).
         .target(
             name: "KinemaImageIO",
-            dependencies: ["KinemaRaster", "CLibPNG", "CLibJPEG"],
+            dependencies: ["KinemaGeometry", "KinemaRaster", "CKinemaCodecs"],
             swiftSettings: strictSwift
         ),
         // Apple's Core Graphics API.

@@ -83,7 +83,8 @@ let package = Package(
         ),
         .testTarget(
             name: "KinemaImageIOTests",
-            dependencies: ["KinemaImageIO", "KinemaRaster"],
+            dependencies: ["KinemaImageIO", "KinemaRaster", "KinemaGeometry"],
+            resources: [.copy("Fixtures")],
             swiftSettings: strictSwift
         ),
         .testTarget(

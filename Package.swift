@@ -34,10 +34,13 @@ let package = Package(
         // C codecs, through the system's libraries (pkg-config finds them; apt names the package).
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        // The C side of the codecs: every libpng / libjpeg call runs here under setjmp, because
+        // both libraries report errors by longjmp, which must never cross a Swift frame.
+        .target(name: "CKinemaCodecs", dependencies: ["CLibPNG", "CLibJPEG"]),
         // Image files in and out: PNG, JPEG, GIF (APNG and video with the compositor issue).
         .target(
             name: "KinemaImageIO",
-            dependencies: ["KinemaRaster", "CLibPNG", "CLibJPEG"],
+            dependencies: ["KinemaGeometry", "KinemaRaster", "CKinemaCodecs"],
             swiftSettings: strictSwift
         ),
         // Apple's Core Graphics API.
@@ -80,7 +83,8 @@ let package = Package(
         ),
         .testTarget(
             name: "KinemaImageIOTests",
-            dependencies: ["KinemaImageIO", "KinemaRaster"],
+            dependencies: ["KinemaImageIO", "KinemaRaster", "KinemaGeometry"],
+            resources: [.copy("Fixtures")],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -1,0 +1,208 @@
+// JPEG reading through libjpeg-turbo's libjpeg API, under setjmp.
+//
+// The error manager replaces libjpeg's error_exit (which would call exit()) by a longjmp back
+// here, silences output_message (which would print), and turns the "premature end of data"
+// warning into a KC_ERR_TRUNCATED failure: libjpeg would otherwise pad the missing data with
+// gray and report success. Other warnings (corrupt entropy data libjpeg resynchronised past)
+// are counted and the decode goes on, as browsers do.
+//
+// Output: gray, YCbCr and RGB files use libjpeg-turbo's JCS_EXT_RGBA output. CMYK and YCCK files
+// are decoded as CMYK and converted naively (no colour management, as Pillow and browsers without
+// a CMYK profile do): R = (255 − C)(255 − K)/255, and likewise G from M, B from Y. Files with an
+// Adobe APP14 marker store CMYK inverted (as Photoshop writes them); that is undone first.
+#include "CKinemaCodecs.h"
+
+#include <limits.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+#include <jerror.h>
+
+typedef struct kc_jpeg_error {
+    struct jpeg_error_mgr pub;
+    jmp_buf jump;
+    kc_status status;
+    char message[JMSG_LENGTH_MAX];
+    char first_warning[JMSG_LENGTH_MAX];
+    int warnings;
+} kc_jpeg_error;
+
+typedef struct kc_jpeg_progress {
+    struct jpeg_progress_mgr pub;
+    int max_scans;
+} kc_jpeg_progress;
+
+struct kc_jpeg_reader {
+    struct jpeg_decompress_struct cinfo;
+    kc_jpeg_error error;
+    kc_jpeg_progress progress;
+    const uint8_t *data;
+    size_t size;
+    int state;   // 0 created, 1 header read, 2 pixels attempted
+    uint8_t *cmyk_row;
+};
+
+static void kc_jpeg_error_exit(j_common_ptr cinfo) {
+    kc_jpeg_error *e = (kc_jpeg_error *)cinfo->err;
+    (*cinfo->err->format_message)(cinfo, e->message);
+    if (e->status == KC_OK) {
+        e->status = (cinfo->err->msg_code == JERR_OUT_OF_MEMORY
+                     || cinfo->err->msg_code == JERR_NO_BACKING_STORE)
+                        ? KC_ERR_OUT_OF_MEMORY : KC_ERR_DECODER;
+    }
+    longjmp(e->jump, 1);
+}
+
+static void kc_jpeg_emit_message(j_common_ptr cinfo, int level) {
+    kc_jpeg_error *e = (kc_jpeg_error *)cinfo->err;
+    if (level >= 0) return;   // trace messages
+    if (cinfo->err->msg_code == JWRN_JPEG_EOF) {
+        (*cinfo->err->format_message)(cinfo, e->message);
+        e->status = KC_ERR_TRUNCATED;
+        longjmp(e->jump, 1);
+    }
+    if (e->warnings == 0) (*cinfo->err->format_message)(cinfo, e->first_warning);
+    e->warnings++;
+}
+
+static void kc_jpeg_output_message(j_common_ptr cinfo) { (void)cinfo; }
+
+// Called by libjpeg between passes and every so many rows; fails files with absurdly many scans
+// (a progressive file can otherwise ask for an unbounded amount of work).
+static void kc_jpeg_progress_monitor(j_common_ptr cinfo) {
+    if (cinfo->is_decompressor) {
+        j_decompress_ptr d = (j_decompress_ptr)cinfo;
+        kc_jpeg_progress *p = (kc_jpeg_progress *)cinfo->progress;
+        if (p->max_scans > 0 && d->input_scan_number > p->max_scans) {
+            kc_jpeg_error *e = (kc_jpeg_error *)cinfo->err;
+            snprintf(e->message, sizeof e->message, "Too many scans (more than %d)", p->max_scans);
+            e->status = KC_ERR_DECODER;
+            longjmp(e->jump, 1);
+        }
+    }
+}
+
+kc_jpeg_reader *kc_jpeg_reader_create(const uint8_t *data, size_t size) {
+    kc_jpeg_reader *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->data = data;
+    r->size = size;
+    r->cinfo.err = jpeg_std_error(&r->error.pub);
+    r->error.pub.error_exit = kc_jpeg_error_exit;
+    r->error.pub.emit_message = kc_jpeg_emit_message;
+    r->error.pub.output_message = kc_jpeg_output_message;
+    if (setjmp(r->error.jump)) {
+        jpeg_destroy_decompress(&r->cinfo);
+        free(r);
+        return NULL;
+    }
+    jpeg_create_decompress(&r->cinfo);
+    return r;
+}
+
+void kc_jpeg_reader_destroy(kc_jpeg_reader *r) {
+    if (!r) return;
+    jpeg_destroy_decompress(&r->cinfo);
+    free(r->cmyk_row);
+    free(r);
+}
+
+const char *kc_jpeg_reader_message(const kc_jpeg_reader *r) { return r ? r->error.message : ""; }
+int kc_jpeg_reader_warning_count(const kc_jpeg_reader *r) { return r ? r->error.warnings : 0; }
+const char *kc_jpeg_reader_first_warning(const kc_jpeg_reader *r) {
+    return r ? r->error.first_warning : "";
+}
+
+kc_status kc_jpeg_read_header(kc_jpeg_reader *r, kc_jpeg_info *info) {
+    if (!r || r->state != 0 || !info) return KC_ERR_USAGE;
+    r->state = 1;
+    j_decompress_ptr cinfo = &r->cinfo;
+    if (setjmp(r->error.jump)) return r->error.status != KC_OK ? r->error.status : KC_ERR_DECODER;
+    if (r->size == 0) {
+        // jpeg_mem_src treats an empty buffer as an error exit of its own; say "truncated".
+        strcpy(r->error.message, "Empty JPEG data");
+        return KC_ERR_TRUNCATED;
+    }
+    jpeg_mem_src(cinfo, r->data, (unsigned long)r->size);
+    jpeg_read_header(cinfo, TRUE);
+    info->width = cinfo->image_width;
+    info->height = cinfo->image_height;
+    info->components = cinfo->num_components;
+    info->color_space = (int)cinfo->jpeg_color_space;
+    info->progressive = cinfo->progressive_mode ? 1 : 0;
+    info->adobe_marker = cinfo->saw_Adobe_marker ? 1 : 0;
+    return KC_OK;
+}
+
+// round(x / 255) for 0 ≤ x ≤ 255 × 255.
+static inline uint8_t kc_div255(uint32_t x) {
+    x += 128;
+    return (uint8_t)((x + (x >> 8)) >> 8);
+}
+
+kc_status kc_jpeg_read_pixels(kc_jpeg_reader *r, uint8_t *rgba, size_t stride,
+                              size_t max_memory, int max_scans) {
+    if (!r || r->state != 1 || !rgba) return KC_ERR_USAGE;
+    r->state = 2;
+    j_decompress_ptr cinfo = &r->cinfo;
+    if (setjmp(r->error.jump)) return r->error.status != KC_OK ? r->error.status : KC_ERR_DECODER;
+
+    int cmyk = 0;
+    switch (cinfo->jpeg_color_space) {
+    case JCS_GRAYSCALE:
+    case JCS_YCbCr:
+    case JCS_RGB:
+        cinfo->out_color_space = JCS_EXT_RGBA;
+        break;
+    case JCS_CMYK:
+    case JCS_YCCK:
+        cinfo->out_color_space = JCS_CMYK;
+        cmyk = 1;
+        break;
+    default:
+        snprintf(r->error.message, sizeof r->error.message,
+                 "Unsupported JPEG colour space %d with %d components",
+                 (int)cinfo->jpeg_color_space, cinfo->num_components);
+        return KC_ERR_UNSUPPORTED;
+    }
+    if (stride < (size_t)cinfo->image_width * 4) return KC_ERR_USAGE;
+    cinfo->mem->max_memory_to_use = max_memory > (size_t)LONG_MAX ? LONG_MAX : (long)max_memory;
+    r->progress.pub.progress_monitor = kc_jpeg_progress_monitor;
+    r->progress.max_scans = max_scans;
+    cinfo->progress = &r->progress.pub;
+
+    jpeg_start_decompress(cinfo);
+    if (cinfo->output_width != cinfo->image_width || cinfo->output_height != cinfo->image_height
+        || cinfo->output_components != 4) {
+        strcpy(r->error.message, "Internal error: unexpected JPEG output geometry");
+        return KC_ERR_DECODER;
+    }
+    if (cmyk) {
+        r->cmyk_row = malloc((size_t)cinfo->output_width * 4);
+        if (!r->cmyk_row) { strcpy(r->error.message, "Out of memory"); return KC_ERR_OUT_OF_MEMORY; }
+    }
+    int inverted = cinfo->saw_Adobe_marker;
+    while (cinfo->output_scanline < cinfo->output_height) {
+        uint8_t *dst = rgba + (size_t)cinfo->output_scanline * stride;
+        JSAMPROW row = cmyk ? r->cmyk_row : dst;
+        if (jpeg_read_scanlines(cinfo, &row, 1) != 1) {
+            strcpy(r->error.message, "libjpeg returned no scanline");
+            return KC_ERR_DECODER;
+        }
+        if (cmyk) {
+            const uint8_t *s = r->cmyk_row;
+            for (JDIMENSION x = 0; x < cinfo->output_width; x++, s += 4, dst += 4) {
+                uint32_t c = s[0], m = s[1], y = s[2], k = s[3];
+                if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+                dst[0] = kc_div255(c * k);
+                dst[1] = kc_div255(m * k);
+                dst[2] = kc_div255(y * k);
+                dst[3] = 255;
+            }
+        }
+    }
+    jpeg_finish_decompress(cinfo);
+    return KC_OK;
+}

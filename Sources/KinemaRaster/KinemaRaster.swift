@@ -1,1 +1,0 @@
-// KinemaRaster: pixels. Sources arrive with the pixels issue.

@@ -76,6 +76,7 @@ let package = Package(
         .testTarget(
             name: "KinemaRasterTests",
             dependencies: ["KinemaRaster", "KinemaGeometry"],
+            resources: [.copy("Golden")],
             swiftSettings: strictSwift
         ),
         .testTarget(

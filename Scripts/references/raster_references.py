@@ -271,7 +271,7 @@ def main():
         if f.endswith(".rgba") or f.endswith(".json"):
             os.remove(os.path.join(GOLDEN, f))
     total = 0
-    for name, width, height, description, background, ops in fill_cases() + exact_cases() + clip_cases():
+    for name, width, height, description, background, ops in fill_cases() + exact_cases() + clip_cases() + blur_cases():
         pixels = render_exact(width, height, ops) if name.startswith("exact_") else render(width, height, background, ops)
         assert pixels.shape == (height, width, 4)
         pixels.tofile(os.path.join(GOLDEN, name + ".rgba"))

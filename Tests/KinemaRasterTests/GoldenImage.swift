@@ -92,6 +92,9 @@ struct GoldenImage {
                 guard let r = op.rect, r.count == 4, let c = op.color, c.count == 4 else { throw Failure.malformed(name) }
                 let color = PremultipliedColor(red: UInt8(c[0]), green: UInt8(c[1]), blue: UInt8(c[2]), alpha: UInt8(c[3]))
                 pixmap.withMutableRegion(PixelRect(x: r[0], y: r[1], width: r[2], height: r[3])) { $0.fill(color) }
+            case "blur":
+                guard let r = op.rect, r.count == 4, let sigma = op.sigma else { throw Failure.malformed(name) }
+                pixmap.withMutableRegion(PixelRect(x: r[0], y: r[1], width: r[2], height: r[3])) { $0.gaussianBlur(sigma: sigma) }
             default:
                 throw Failure.malformed("\(name): unknown op \(op.op)")
             }

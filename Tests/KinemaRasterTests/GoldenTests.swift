@@ -26,6 +26,9 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     /// pixel where two edges of one path cross gets the rule applied to the average, not the
     /// area of the covered part (FreeType and font-rs do the same); Skia samples the rule.
     static let crossings = "; the outliers are the pixels where the star's edges cross, where area accumulation applies the rule to the mean winding"
+    /// Three boxes make a piecewise-quadratic kernel with the Gaussian's variance but lighter
+    /// tails and a flatter top; on hard edges that is a few levels at most.
+    static let blur = "three extended boxes of variance σ²/3 each vs the exact sampled Gaussian"
     static let exact = "exact areas in double precision: ours rounds vertices to 1/256 px and coverage to 1/255, so at most 1 level"
 
     static let all: [GoldenCase] = [
@@ -50,6 +53,10 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
         GoldenCase(name: "clip_rect", maximum: 32, mean: 0.1, outliers: 2, reason: skia + crossings),
         GoldenCase(name: "clip_mask_circle", maximum: 40, mean: 0.25, reason: skia + "; its clip mask is sampled too, and the two errors multiply"),
         GoldenCase(name: "clip_mask_intersection", maximum: 24, mean: 0.2, reason: skia + "; its clip masks are sampled too"),
+        GoldenCase(name: "blur_sigma_0_5", maximum: 3, mean: 0.15, reason: blur + "; at σ 0.5 the sampled kernel is 0.107, 0.786, 0.107"),
+        GoldenCase(name: "blur_sigma_3", maximum: 4, mean: 0.35, reason: blur),
+        GoldenCase(name: "blur_sigma_12", maximum: 4, mean: 0.55, reason: blur),
+        GoldenCase(name: "blur_sigma_100", maximum: 3, mean: 0.75, reason: blur + "; the box kernel's shorter tails move 6% of the mass that the Gaussian keeps in this 1.6σ-wide region"),
     ]
 }
 

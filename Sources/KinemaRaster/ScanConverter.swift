@@ -14,6 +14,13 @@ public enum FillRule: Hashable, Sendable {
 package protocol CoverageSink {
     /// Pixels `x ..< x + count` of row `y` are covered by `coverage` (1 ... 255; 255 is full).
     mutating func blendRun(y: Int, x: Int, count: Int, coverage: UInt8)
+    /// A hint that pixels `x ..< x + count` of row `y` come next; the default ignores it.
+    func prefetch(y: Int, x: Int, count: Int)
+}
+
+extension CoverageSink {
+    @inline(__always)
+    package func prefetch(y: Int, x: Int, count: Int) {}
 }
 
 /// Turns a `RasterPath` into per-pixel coverage, the exact area of each pixel inside the shape.
@@ -298,12 +305,30 @@ public struct ScanConverter {
     private func sweep<Sink: CoverageSink>(rule: FillRule, into sink: inout Sink) {
         let rowCount = maxRow - minRow + 1
         let right = clipRight
+        let lookahead = 2
         sorted.withUnsafeBufferPointer { cells in
             rowEnds.withUnsafeBufferPointer { ends in
+                // The first rows have no earlier row to ask for them.
+                for row in 0 ..< min(lookahead, rowCount) {
+                    let start = row == 0 ? 0 : Int(ends[row - 1]), end = Int(ends[row])
+                    if start < end {
+                        let first = Int(cells[start].x), last = Int(cells[end - 1].x)
+                        sink.prefetch(y: row + minRow, x: first, count: last - first + 1)
+                    }
+                }
                 var start = 0
                 for row in 0 ..< rowCount {
                     let end = Int(ends[row])
                     let y = row + minRow
+                    // Rows of one shape are far apart in memory; asking for the next row's
+                    // pixels now overlaps their cache misses with this row's work.
+                    if row + lookahead < rowCount {
+                        let start = Int(ends[row + lookahead - 1]), end = Int(ends[row + lookahead])
+                        if start < end {
+                            let first = Int(cells[start].x), last = Int(cells[end - 1].x)
+                            sink.prefetch(y: y + lookahead, x: first, count: last - first + 1)
+                        }
+                    }
                     var winding = 0
                     var i = start
                     while i < end {

@@ -17,6 +17,11 @@ struct SolidSourceOverBlitter: CoverageSink {
     }
 
     @inline(__always)
+    func prefetch(y: Int, x: Int, count: Int) {
+        Prefetch.forWriting(base + y * rowStride, x: x, count: count)
+    }
+
+    @inline(__always)
     mutating func blendRun(y: Int, x: Int, count: Int, coverage: UInt8) {
         let pixels = base + (y * rowStride + x)
         let source = coverage == 255 ? color : PackedPixel.scale(color, by: UInt32(coverage))
@@ -36,6 +41,9 @@ struct MaskedSink<Inner: CoverageSink>: CoverageSink {
     var inner: Inner
     let mask: UnsafePointer<UInt8>
     let maskWidth: Int
+
+    @inline(__always)
+    func prefetch(y: Int, x: Int, count: Int) { inner.prefetch(y: y, x: x, count: count) }
 
     @inline(__always)
     mutating func blendRun(y: Int, x: Int, count: Int, coverage: UInt8) {

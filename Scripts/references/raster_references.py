@@ -11,8 +11,13 @@ Tests/KinemaRasterTests/Golden/:
     <name>.json   {"width", "height", "description", "background", "ops"}: what to draw, so the
                   Swift test replays exactly the geometry Skia drew (doubles written round-trip)
 Ops: {"op": "fill", "contours": [[[x, y], ...], ...], "rule": "nonzero"|"evenodd",
-      "color": [r, g, b, a] (straight alpha, 0...1), "alpha": global alpha,
-      "clip": null | {"rect": [x, y, w, h]} | {"paths": [{"contours": ..., "rule": ...}, ...]}}
+      "color": [r, g, b, a] (straight alpha, 0...1), "alpha": global alpha, "blend": mode name,
+      "clip": null | {"rect": [x, y, w, h]} | {"paths": [{"contours": ..., "rule": ...}, ...]},
+      optional "paint": {"type": "linear", "start", "end", "stops": [[t, r, g, b, a]...], "extend": [before, after]}
+                      | {"type": "radial", "c0", "r0", "c1", "r1", "stops", "extend"}
+                      | {"type": "image", "width", "height", "pixels": premultiplied bytes,
+                         "matrix": [m11 m12 m13 m21 m22 m23 m31 m32 m33] image -> device,
+                         "sampling": "nearest"|"bilinear", "tile": "decal"|"clamp"|"repeat"}}
      {"op": "pixels", "rect": [x, y, w, h], "color": [R, G, B, A] premultiplied bytes} (exact set)
      {"op": "blur", "rect": [x, y, w, h], "sigma": s}
 Run (regenerates every file; the tests fail on a golden that no test case names):
@@ -47,8 +52,111 @@ def rect(x, y, w, h, ccw=False):
     return pts[::-1] if ccw else pts
 
 
-def fill(contours, color, rule="nonzero", alpha=1.0, clip=None):
-    return {"op": "fill", "contours": contours, "color": color, "rule": rule, "alpha": alpha, "clip": clip}
+def fill(contours, color, rule="nonzero", alpha=1.0, clip=None, paint=None, blend="normal"):
+    op = {"op": "fill", "contours": contours, "color": color, "rule": rule, "alpha": alpha, "clip": clip, "blend": blend}
+    if paint:
+        op["paint"] = paint
+    return op
+
+
+def byte_color(r, g, b, a=255):
+    """A straight-alpha colour whose components are whole 8-bit levels (Skia's gradient colours are)."""
+    return [r / 255, g / 255, b / 255, a / 255]
+
+
+BLEND_MODES = {  # Kinema name -> Skia mode (W3C Compositing and Blending Level 1 names in comments)
+    "normal": skia.BlendMode.kSrcOver, "multiply": skia.BlendMode.kMultiply, "screen": skia.BlendMode.kScreen,
+    "overlay": skia.BlendMode.kOverlay, "darken": skia.BlendMode.kDarken, "lighten": skia.BlendMode.kLighten,
+    "colorDodge": skia.BlendMode.kColorDodge, "colorBurn": skia.BlendMode.kColorBurn, "softLight": skia.BlendMode.kSoftLight,
+    "hardLight": skia.BlendMode.kHardLight, "difference": skia.BlendMode.kDifference, "exclusion": skia.BlendMode.kExclusion,
+    "hue": skia.BlendMode.kHue, "saturation": skia.BlendMode.kSaturation, "color": skia.BlendMode.kColor,
+    "luminosity": skia.BlendMode.kLuminosity, "clear": skia.BlendMode.kClear, "copy": skia.BlendMode.kSrc,
+    "sourceIn": skia.BlendMode.kSrcIn, "sourceOut": skia.BlendMode.kSrcOut, "sourceAtop": skia.BlendMode.kSrcATop,
+    "destinationOver": skia.BlendMode.kDstOver, "destinationIn": skia.BlendMode.kDstIn, "destinationOut": skia.BlendMode.kDstOut,
+    "destinationAtop": skia.BlendMode.kDstATop, "xor": skia.BlendMode.kXor, "plusLighter": skia.BlendMode.kPlus,
+}
+
+
+def paint_cases():
+    stops3 = [[0, *byte_color(230, 20, 40)], [0.4, *byte_color(20, 200, 60, 128)], [1, *byte_color(30, 60, 240)]]
+    stops4 = [[0, *byte_color(255, 255, 255)], [0.25, *byte_color(250, 200, 0)], [0.7, *byte_color(200, 0, 120, 200)],
+              [1, *byte_color(20, 0, 80)]]
+    full = [rect(0, 0, 64, 64)]
+    tri = [[[4.5, 60.2], [60.1, 48.3], [30.7, 3.4]]]
+    cases = [
+        ("linear_gradient", 64, 64, "3-stop linear gradient, extended both ways", None,
+         [fill(full, [0, 0, 0, 1], paint={"type": "linear", "start": [8.5, 10.25], "end": [55.75, 50.5], "stops": stops3, "extend": [True, True]})]),
+        ("linear_gradient_unextended", 64, 64, "the same gradient without extension: nothing beyond its ends", [1, 1, 1, 1],
+         [fill(full, [0, 0, 0, 1], paint={"type": "linear", "start": [8.5, 10.25], "end": [55.75, 50.5], "stops": stops3, "extend": [False, False]})]),
+        ("linear_gradient_triangle", 64, 64, "a 4-stop linear gradient filling a triangle, global alpha 0.7, over grey", [0.5, 0.5, 0.5, 1],
+         [fill(tri, [0, 0, 0, 1], alpha=0.7, paint={"type": "linear", "start": [0, 64], "end": [64, 0], "stops": stops4, "extend": [True, True]})]),
+        ("radial_concentric", 64, 64, "concentric radial gradient, radii 5 to 28, extended", None,
+         [fill(full, [0, 0, 0, 1], paint={"type": "radial", "c0": [32.3, 31.6], "r0": 5, "c1": [32.3, 31.6], "r1": 28, "stops": stops4, "extend": [True, True]})]),
+        ("radial_two_circle", 64, 64, "start circle inside the end circle, off centre, extended", None,
+         [fill(full, [0, 0, 0, 1], paint={"type": "radial", "c0": [22.5, 24.25], "r0": 4, "c1": [36.1, 34.8], "r1": 26, "stops": stops3, "extend": [True, True]})]),
+        ("radial_two_circle_unextended", 64, 64, "the same without extension: only between the circles", [1, 1, 1, 1],
+         [fill(full, [0, 0, 0, 1], paint={"type": "radial", "c0": [22.5, 24.25], "r0": 4, "c1": [36.1, 34.8], "r1": 26, "stops": stops3, "extend": [False, False]})]),
+        # Two disjoint circles, extended (Skia's clamp). Unextended, Skia (decal) leaves blank the
+        # far part of the end disk whose largest t exceeds 1, where Core Graphics and PDF type 3
+        # shadings take the largest t inside the drawn range; a Swift unit test covers that case.
+        ("radial_cone", 64, 64, "two disjoint circles: the cone through them, extended both ways", [1, 1, 1, 1],
+         [fill(full, [0, 0, 0, 1], paint={"type": "radial", "c0": [14.2, 16.7], "r0": 6, "c1": [46.9, 44.1], "r1": 14, "stops": stops4, "extend": [True, True]})]),
+    ]
+    return cases
+
+
+def image_bytes(w, h):
+    """A small premultiplied test image: hue ramps, an alpha ramp and a transparent corner."""
+    out = []
+    for y in range(h):
+        for x in range(w):
+            a = 255 if (x + y) % 7 else 140
+            if x < 3 and y < 3:
+                a = 0
+            r, g, b = (x * 255) // (w - 1), (y * 255) // (h - 1), ((x * y) * 7) % 256
+            out += [r * a // 255, g * a // 255, b * a // 255, a]
+    return out
+
+
+def pattern_cases():
+    w, h = 12, 9
+    pixels = image_bytes(w, h)
+    c, s = math.cos(0.35), math.sin(0.35)
+    affine = [3.1 * c, -3.1 * s, 14.25, 3.1 * s, 3.1 * c, 6.5, 0, 0, 1]  # m11 m12 m13 m21 m22 m23 m31 m32 m33
+    projective = [4.2, 0.6, 5.5, 0.3, 3.9, 8.25, 0.004, 0.011, 1.0]
+    full = [rect(0, 0, 64, 64)]
+    def image(matrix, sampling, tile):
+        return {"type": "image", "width": w, "height": h, "pixels": pixels, "matrix": matrix, "sampling": sampling, "tile": tile}
+    return [
+        ("pattern_affine_nearest", 64, 64, "image rotated and scaled 3.1x, nearest, decal", [0.9, 0.9, 0.9, 1],
+         [fill(full, [0, 0, 0, 1], paint=image(affine, "nearest", "decal"))]),
+        ("pattern_affine_bilinear", 64, 64, "image rotated and scaled 3.1x, bilinear, decal", [0.9, 0.9, 0.9, 1],
+         [fill(full, [0, 0, 0, 1], paint=image(affine, "bilinear", "decal"))]),
+        ("pattern_projective_nearest", 64, 64, "image under a perspective transform, nearest, repeating", None,
+         [fill(full, [0, 0, 0, 1], paint=image(projective, "nearest", "repeat"))]),
+        ("pattern_projective_bilinear", 64, 64, "image under a perspective transform, bilinear, repeating", None,
+         [fill(full, [0, 0, 0, 1], paint=image(projective, "bilinear", "repeat"))]),
+        ("pattern_clamp_bilinear", 64, 64, "image scaled about 3x, bilinear, clamped, in a triangle", None,
+         [fill([[[2.5, 3.5], [61.5, 10.5], [20.5, 60.5]]], [0, 0, 0, 1], paint=image([3.3, 0, 12.5, 0, 3.0, 16.25, 0, 0, 1], "bilinear", "clamp"))]),
+    ]
+
+
+def blend_backdrop():
+    """A 4x4 grid of 8x8 premultiplied blocks: opaque, translucent and transparent colours."""
+    colors = [[0, 0, 0, 0], [255, 255, 255, 255], [0, 0, 0, 255], [255, 0, 0, 255],
+              [0, 255, 0, 255], [0, 0, 255, 255], [128, 128, 128, 255], [200, 150, 30, 255],
+              [60, 0, 60, 128], [100, 100, 100, 100], [10, 60, 90, 200], [64, 64, 0, 64],
+              [30, 200, 180, 255], [250, 240, 230, 255], [128, 0, 0, 128], [20, 20, 160, 180]]
+    return [{"op": "pixels", "rect": [8 * (k % 4), 8 * (k // 4), 8, 8], "color": c} for k, c in enumerate(colors)]
+
+
+def blend_cases():
+    out = []
+    for mode in BLEND_MODES:
+        ops = blend_backdrop() + [fill([rect(2, 2, 14, 28)], [0.9, 0.5, 0.1, 0.75], blend=mode),
+                                  fill([rect(16, 2, 14.5, 28)], [0.2, 0.6, 1.0, 1.0], blend=mode)]
+        out.append((f"blend_{mode}", 32, 32, f"blend mode {mode} (W3C Compositing and Blending Level 1) over a grid of backdrops", None, ops))
+    return out
 
 
 # ---------------------------------------------------------------------------------- cases
@@ -239,13 +347,46 @@ def render_numpy(width, height, ops):
     return pixels
 
 
+def skia_shader(p):
+    def colors_positions(stops):
+        colors = [skia.Color(*(int(round(v * 255)) for v in st[1:4]), int(round(st[4] * 255))) for st in stops]
+        return colors, [st[0] for st in stops]
+    if p["type"] in ("linear", "radial"):
+        before, after = p["extend"]
+        assert before == after, "Skia has no one-sided extension; the Swift unit tests cover it"
+        mode = skia.TileMode.kClamp if before else skia.TileMode.kDecal
+        colors, positions = colors_positions(p["stops"])
+        if p["type"] == "linear":
+            return skia.GradientShader.MakeLinear([skia.Point(*p["start"]), skia.Point(*p["end"])], colors, positions, mode)
+        return skia.GradientShader.MakeTwoPointConical(skia.Point(*p["c0"]), p["r0"], skia.Point(*p["c1"]), p["r1"], colors, positions, mode)
+    if p["type"] == "image":
+        pixels = np.array(p["pixels"], dtype=np.uint8).reshape(p["height"], p["width"], 4)
+        image = skia.Image.fromarray(pixels, colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kPremul_AlphaType)
+        m = p["matrix"]
+        matrix = skia.Matrix.MakeAll(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
+        tile = {"decal": skia.TileMode.kDecal, "clamp": skia.TileMode.kClamp, "repeat": skia.TileMode.kRepeat}[p["tile"]]
+        sampling = skia.SamplingOptions(skia.FilterMode.kNearest if p["sampling"] == "nearest" else skia.FilterMode.kLinear, skia.MipmapMode.kNone)
+        return image.makeShader(tile, tile, sampling, matrix)
+    raise ValueError(p["type"])
+
+
 def render(width, height, background, ops):
     if all(op["op"] != "fill" for op in ops):
         return render_numpy(width, height, ops)
     surface = skia.Surface.MakeRaster(skia.ImageInfo.Make(width, height, skia.kRGBA_8888_ColorType, skia.kPremul_AlphaType))
     canvas = surface.getCanvas()
     canvas.clear(skia.Color4f(*background) if background else skia.Color4f(0, 0, 0, 0))
+    pixel_ops = [op for op in ops if op["op"] == "pixels"]
+    if pixel_ops:  # exact premultiplied blocks, copied in unchanged before any fill
+        start = np.array(surface.makeImageSnapshot().toarray(colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kPremul_AlphaType))
+        for op in pixel_ops:
+            x, y, w, h = op["rect"]
+            start[y:y + h, x:x + w] = op["color"]
+        image = skia.Image.fromarray(start, colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kPremul_AlphaType)
+        canvas.drawImage(image, 0, 0, skia.SamplingOptions(), skia.Paint(BlendMode=skia.BlendMode.kSrc))
     for op in ops:
+        if op["op"] == "pixels":
+            continue
         if op["op"] == "fill":
             canvas.save()
             clip = op["clip"]
@@ -255,7 +396,11 @@ def render(width, height, background, ops):
                 for c in clip["paths"]:
                     canvas.clipPath(skia_path(c["contours"], c["rule"]), skia.ClipOp.kIntersect, True)
             r, g, b, a = op["color"]
-            paint = skia.Paint(AntiAlias=True, Color4f=skia.Color4f(r, g, b, a * op["alpha"]))
+            paint = skia.Paint(AntiAlias=True, Color4f=skia.Color4f(r, g, b, a * op["alpha"]), Dither=False)
+            if "paint" in op:
+                paint.setShader(skia_shader(op["paint"]))
+                paint.setAlphaf(op["alpha"])
+            paint.setBlendMode(BLEND_MODES[op.get("blend", "normal")])
             canvas.drawPath(skia_path(op["contours"], op["rule"]), paint)
             canvas.restore()
         else:
@@ -271,7 +416,7 @@ def main():
         if f.endswith(".rgba") or f.endswith(".json"):
             os.remove(os.path.join(GOLDEN, f))
     total = 0
-    for name, width, height, description, background, ops in fill_cases() + exact_cases() + clip_cases() + blur_cases():
+    for name, width, height, description, background, ops in fill_cases() + exact_cases() + clip_cases() + blur_cases() + paint_cases() + pattern_cases() + blend_cases():
         pixels = render_exact(width, height, ops) if name.startswith("exact_") else render(width, height, background, ops)
         assert pixels.shape == (height, width, 4)
         pixels.tofile(os.path.join(GOLDEN, name + ".rgba"))

@@ -22,6 +22,26 @@ struct GoldenImage {
         var clip: Clip?
         var rect: [Int]?
         var sigma: Double?
+        var blend: String?
+        var paint: PaintSpec?
+    }
+
+    struct PaintSpec: Decodable {
+        var type: String
+        var start: [Double]?
+        var end: [Double]?
+        var c0: [Double]?
+        var r0: Double?
+        var c1: [Double]?
+        var r1: Double?
+        var stops: [[Float]]?
+        var extend: [Bool]?
+        var width: Int?
+        var height: Int?
+        var pixels: [UInt8]?
+        var matrix: [Double]?
+        var sampling: String?
+        var tile: String?
     }
 
     struct Clip: Decodable {
@@ -86,8 +106,12 @@ struct GoldenImage {
                     for p in paths { mask.intersect(Self.path(p.contours), rule: Self.rule(p.rule), using: &converter) }
                     clip = .mask(mask)
                 }
-                pixmap.fill(Self.path(contours), color: color, rule: Self.rule(op.rule ?? "nonzero"), alpha: op.alpha ?? 1,
-                            clip: clip, using: &converter)
+                let paint = try op.paint.map { try Self.paint($0) } ?? .solid(color)
+                guard let mode = BlendMode.allCases.first(where: { "\($0)" == (op.blend ?? "normal") }) else {
+                    throw Failure.malformed("\(name): blend mode \(op.blend ?? "")")
+                }
+                pixmap.fill(Self.path(contours), paint: paint, blendMode: mode, rule: Self.rule(op.rule ?? "nonzero"),
+                            alpha: op.alpha ?? 1, clip: clip, using: &converter)
             case "pixels":
                 guard let r = op.rect, r.count == 4, let c = op.color, c.count == 4 else { throw Failure.malformed(name) }
                 let color = PremultipliedColor(red: UInt8(c[0]), green: UInt8(c[1]), blue: UInt8(c[2]), alpha: UInt8(c[3]))
@@ -100,6 +124,38 @@ struct GoldenImage {
             }
         }
         return pixmap
+    }
+
+    static func paint(_ spec: PaintSpec) throws -> Paint {
+        func point(_ p: [Double]?) throws -> DevicePoint {
+            guard let p, p.count == 2 else { throw Failure.malformed("point") }
+            return DevicePoint(x: p[0], y: p[1])
+        }
+        let gradient = Gradient(stops: (spec.stops ?? []).map {
+            GradientStop(location: $0[0], color: PaintColor(red: $0[1], green: $0[2], blue: $0[3], alpha: $0[4]))
+        })
+        var extends: GradientExtension = []
+        if spec.extend?.first == true { extends.insert(.beforeStart) }
+        if spec.extend?.last == true { extends.insert(.afterEnd) }
+        switch spec.type {
+        case "linear":
+            return .linearGradient(LinearGradient(gradient, start: try point(spec.start), end: try point(spec.end), extends: extends))
+        case "radial":
+            return .radialGradient(RadialGradient(gradient, startCenter: try point(spec.c0), startRadius: spec.r0 ?? 0,
+                                                  endCenter: try point(spec.c1), endRadius: spec.r1 ?? 0, extends: extends))
+        case "image":
+            guard let w = spec.width, let h = spec.height, let bytes = spec.pixels, let m = spec.matrix, m.count == 9 else {
+                throw Failure.malformed("image paint")
+            }
+            let image = try Pixmap(width: w, height: h, premultipliedBytes: bytes)
+            let transform = ProjectiveTransform(m11: m[0], m12: m[1], m13: m[2], m21: m[3], m22: m[4], m23: m[5],
+                                                m31: m[6], m32: m[7], m33: m[8])
+            let tiling: ImageTiling = switch spec.tile { case "repeat": .repeating; case "clamp": .clamp; default: .decal }
+            return .image(ImagePattern(image: image, transform: transform, sampling: spec.sampling == "nearest" ? .nearest : .bilinear,
+                                       tiling: tiling))
+        default:
+            throw Failure.malformed("paint type \(spec.type)")
+        }
     }
 
     static func path(_ contours: [[[Double]]]) -> RasterPath {

@@ -29,6 +29,14 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     /// Three boxes make a piecewise-quadratic kernel with the Gaussian's variance but lighter
     /// tails and a flatter top; on hard edges that is a few levels at most.
     static let blur = "three extended boxes of variance σ²/3 each vs the exact sampled Gaussian"
+    /// Gradients over whole-pixel rectangles: same sample points, Float maths rounded once
+    /// (ours) against Skia's pipeline, a 1024-entry table (ours) against Skia's evaluation.
+    static let shade = "whole-pixel fill: Float shading rounded once vs Skia's pipeline, a level at most"
+    /// Image sampling at the same pixel centres, through the same transform.
+    static let sample = "whole-pixel fill: same sample positions and weights; a level of rounding allowed"
+    /// W3C Compositing and Blending Level 1 formulas (see BlendMode.swift) over whole-pixel
+    /// rectangles (plus one half-covered column), where both renderers' coverage is exact.
+    static let blend = "W3C Compositing Level 1 formulas in Float vs Skia's pipeline rounding, exact coverage"
     static let exact = "exact areas in double precision: ours rounds vertices to 1/256 px and coverage to 1/255, so at most 1 level"
 
     static let all: [GoldenCase] = [
@@ -53,6 +61,45 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
         GoldenCase(name: "clip_rect", maximum: 32, mean: 0.1, outliers: 2, reason: skia + crossings),
         GoldenCase(name: "clip_mask_circle", maximum: 40, mean: 0.25, reason: skia + "; its clip mask is sampled too, and the two errors multiply"),
         GoldenCase(name: "clip_mask_intersection", maximum: 24, mean: 0.2, reason: skia + "; its clip masks are sampled too"),
+        GoldenCase(name: "linear_gradient", maximum: 1, mean: 0.2, reason: shade),
+        GoldenCase(name: "linear_gradient_unextended", maximum: 1, mean: 0.2, reason: shade),
+        GoldenCase(name: "linear_gradient_triangle", maximum: 6, mean: 0.15, reason: skia + "; gradient at global alpha 0.7"),
+        GoldenCase(name: "radial_concentric", maximum: 1, mean: 0.12, reason: shade),
+        GoldenCase(name: "radial_two_circle", maximum: 1, mean: 0.05, reason: shade),
+        GoldenCase(name: "radial_two_circle_unextended", maximum: 1, mean: 0.05, reason: shade),
+        GoldenCase(name: "radial_cone", maximum: 1, mean: 0.02, reason: shade),
+        GoldenCase(name: "pattern_affine_nearest", maximum: 1, mean: 0.01, reason: sample),
+        GoldenCase(name: "pattern_affine_bilinear", maximum: 1, mean: 0.01, reason: sample),
+        GoldenCase(name: "pattern_projective_nearest", maximum: 1, mean: 0.01, reason: sample),
+        GoldenCase(name: "pattern_projective_bilinear", maximum: 1, mean: 0.01, reason: sample),
+        GoldenCase(name: "pattern_clamp_bilinear", maximum: 12, mean: 0.06, reason: skia + "; the triangle's edges"),
+        GoldenCase(name: "blend_normal", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_multiply", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_screen", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_overlay", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_darken", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_lighten", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_colorDodge", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_colorBurn", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_softLight", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_hardLight", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_difference", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_exclusion", maximum: 2, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_hue", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_saturation", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_color", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_luminosity", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_clear", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_copy", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_sourceIn", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_sourceOut", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_sourceAtop", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_destinationOver", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_destinationIn", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_destinationOut", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_destinationAtop", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_xor", maximum: 1, mean: 0.2, reason: blend),
+        GoldenCase(name: "blend_plusLighter", maximum: 1, mean: 0.2, reason: blend),
         GoldenCase(name: "blur_sigma_0_5", maximum: 3, mean: 0.15, reason: blur + "; at σ 0.5 the sampled kernel is 0.107, 0.786, 0.107"),
         GoldenCase(name: "blur_sigma_3", maximum: 4, mean: 0.35, reason: blur),
         GoldenCase(name: "blur_sigma_12", maximum: 4, mean: 0.55, reason: blur),

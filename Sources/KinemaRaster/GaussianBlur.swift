@@ -52,7 +52,8 @@ extension PixmapRegion {
     /// any σ (no loop over the kernel). Each line is padded by 3(r+1) ≈ 3σ samples at both ends so
     /// that what one pass spreads out of the region comes back in the next exactly, so a line of
     /// n pixels costs O(n + 6σ): constant per pixel while σ is small next to the region, as for
-    /// shadows and backdrops. Memory: a `Float` copy of the region (16 bytes a pixel).
+    /// shadows and backdrops. Memory: a `Float` copy of the region (16 bytes a pixel) up to
+    /// `blurFloatCopyLimit` pixels; beyond, one line (rounding to 8 bits between the axes).
     /// σ ≤ 0.01 leaves the region unchanged; NaN, infinite or negative σ is reported and ignored.
     public mutating func gaussianBlur(sigma: Double) {
         guard sigma.isFinite, sigma >= 0 else {
@@ -64,21 +65,44 @@ extension PixmapRegion {
             KinemaDiagnostics.emit("KinemaRaster", "gaussianBlur sigma \(sigma) exceeds \(Self.maximumBlurSigma); it was lowered to that")
             sigma = Self.maximumBlurSigma
         }
+        blur(sigma: sigma, floatCopyLimit: Self.blurFloatCopyLimit)
+    }
+
+    /// The largest region (in pixels, 2^22: 64 MiB of Float) blurred through a `Float` copy;
+    /// larger ones round to 8 bits between the horizontal and vertical passes instead, so memory
+    /// stays one line whatever the size (at most half a level more error).
+    package static let blurFloatCopyLimit = 1 << 22
+
+    /// The blur, with the copy limit as a parameter so tests can take both paths.
+    package mutating func blur(sigma: Double, floatCopyLimit: Int) {
         guard sigma > 0.01, width > 0, height > 0 else { return }
         let box = ExtendedBox(sigma: sigma)
         let (w, h) = (width, height)
         var blurrer = LineBlurrer(box: box, longestLine: max(w, h))
+        var line = [SIMD4<Float>](repeating: .zero, count: max(w, h))
+        if w * h > floatCopyLimit {
+            line.withUnsafeMutableBufferPointer { line in
+                for y in 0 ..< h {
+                    let pixels = row(y)
+                    for x in 0 ..< w { line[x] = Self.unpacked(pixels[x]) }
+                    blurrer.blur(line, count: w)
+                    for x in 0 ..< w { pixels[x] = Self.packed(line[x]) }
+                }
+                for x in 0 ..< w {
+                    for y in 0 ..< h { line[y] = Self.unpacked(row(y)[x]) }
+                    blurrer.blur(line, count: h)
+                    for y in 0 ..< h { row(y)[x] = Self.packed(line[y]) }
+                }
+            }
+            return
+        }
         // Horizontal passes, stored transposed so the vertical passes read contiguous columns.
         var transposed = [SIMD4<Float>](repeating: .zero, count: w * h)
-        var line = [SIMD4<Float>](repeating: .zero, count: max(w, h))
         transposed.withUnsafeMutableBufferPointer { columns in
             line.withUnsafeMutableBufferPointer { line in
                 for y in 0 ..< h {
                     let pixels = row(y)
-                    for x in 0 ..< w {
-                        let p = pixels[x]
-                        line[x] = SIMD4(Float(p & 0xFF), Float((p >> 8) & 0xFF), Float((p >> 16) & 0xFF), Float(p >> 24))
-                    }
+                    for x in 0 ..< w { line[x] = Self.unpacked(pixels[x]) }
                     blurrer.blur(line, count: w)
                     for x in 0 ..< w { columns[x * h + y] = line[x] }
                 }
@@ -89,6 +113,11 @@ extension PixmapRegion {
                 }
             }
         }
+    }
+
+    @inline(__always)
+    private static func unpacked(_ p: UInt32) -> SIMD4<Float> {
+        SIMD4(Float(p & 0xFF), Float((p >> 8) & 0xFF), Float((p >> 16) & 0xFF), Float(p >> 24))
     }
 
     /// Rounds a Float pixel to premultiplied RGBA8, colour channels no higher than alpha.

@@ -222,9 +222,14 @@ public struct ScanConverter {
         Int(value < 0 ? value - 0.5 : value + 0.5)
     }
 
+    /// Far below Int32.max, far above one piece's contribution (|area| ≤ 2 × 256 × 256).
+    private static let mergeLimit = 1 << 30
+
     @inline(__always)
     private mutating func addCell(_ x: Int, _ y: Int, _ cover: Int, _ area: Int) {
-        if x == cellX, y == cellY {
+        // Merging stops before the sums outgrow a cell's Int32 fields (a path winding around
+        // one pixel thousands of times); the sweep adds cells of one position together anyway.
+        if x == cellX, y == cellY, abs(cellArea) < Self.mergeLimit, abs(cellCover) < Self.mergeLimit {
             cellCover += cover
             cellArea += area
             return

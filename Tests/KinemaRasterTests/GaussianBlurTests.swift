@@ -42,6 +42,17 @@ struct GaussianBlurTests {
         #expect(pixmap.pixel(x: 0, y: 0)!.alpha < 255)  // the outside counts as transparent
     }
 
+    @Test("the bounded-memory path (8-bit between axes) stays within a level of the Float path")
+    func boundedMemoryPath() throws {
+        var a = try Pixmap(width: 48, height: 40)
+        a.withMutableRegion(PixelRect(x: 12, y: 10, width: 20, height: 14)) { $0.fill(PremultipliedColor(red: 180, green: 90, blue: 20, alpha: 200)) }
+        a.withMutableRegion(PixelRect(x: 30, y: 4, width: 3, height: 30)) { $0.fill(.white) }
+        var b = a
+        a.withMutableRegion { $0.blur(sigma: 3.5, floatCopyLimit: .max) }
+        b.withMutableRegion { $0.blur(sigma: 3.5, floatCopyLimit: 0) }
+        #expect(PixelDifference(a, b).maximum <= 1)
+    }
+
     @Test("blurring a region leaves the rest of the pixmap alone")
     func regionOnly() throws {
         var pixmap = try Pixmap(width: 32, height: 32)

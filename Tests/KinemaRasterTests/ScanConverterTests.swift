@@ -1,4 +1,5 @@
 // Scan conversion: clipping, bad input, degenerate shapes and fill rules, checked by closed forms.
+import Foundation
 import KinemaGeometry
 import Testing
 @testable import KinemaRaster
@@ -129,6 +130,18 @@ struct ScanConverterTests {
     ])
     func degenerate(_ points: [(Double, Double)]) throws {
         #expect(alphaSum(try coverage(polygon(points))) == 0)
+    }
+
+    @Test("a contour winding 20,000 times around inside one pixel neither traps nor overflows")
+    func manyWindingsInOnePixel() throws {
+        var points: [(Double, Double)] = []
+        for k in 0 ..< 20_000 {
+            let a = Double(k) * 2 * Double.pi / 7
+            points.append((5.5 + 0.45 * cos(a), 5.5 + 0.45 * sin(a)))
+        }
+        let pixmap = try coverage(polygon(points))
+        #expect(pixmap.pixel(x: 5, y: 5)!.alpha > 0)
+        #expect(alphaSum(pixmap) == Int(pixmap.pixel(x: 5, y: 5)!.alpha))
     }
 
     @Test("a self-intersecting bow tie fills both lobes, exactly in area")

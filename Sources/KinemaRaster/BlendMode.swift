@@ -53,8 +53,10 @@ public enum BlendMode: Hashable, Sendable, CaseIterable {
         case .plusLighter: return (source + backdrop).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))
         default: break
         }
-        let cs = sa > 0 ? SIMD3(source.x, source.y, source.z) / sa : .zero
-        let cb = ba > 0 ? SIMD3(backdrop.x, backdrop.y, backdrop.z) / ba : .zero
+        // Clamped: pixels given with colour above alpha must not push the formulas out of range.
+        let one = SIMD3<Float>(repeating: 1)
+        let cs = sa > 0 ? (SIMD3(source.x, source.y, source.z) / sa).clamped(lowerBound: .zero, upperBound: one) : .zero
+        let cb = ba > 0 ? (SIMD3(backdrop.x, backdrop.y, backdrop.z) / ba).clamped(lowerBound: .zero, upperBound: one) : .zero
         let mixed = mix(cb, cs)
         let rgb = SIMD3(source.x, source.y, source.z) * (1 - ba) + SIMD3(backdrop.x, backdrop.y, backdrop.z) * (1 - sa)
             + sa * ba * mixed

@@ -84,7 +84,10 @@ public struct ScanConverter {
     public init() {}
 
     /// Scan-converts `path` inside `clip` and hands every covered pixel's coverage to `sink`.
+    /// The clip is first limited to `0 ..< 2^24` both ways, the range where 24.8 fixed point fits
+    /// comfortably (pixmaps are at most 2^15 a side).
     package mutating func rasterize<Sink: CoverageSink>(_ path: RasterPath, rule: FillRule, clip: PixelRect, into sink: inout Sink) {
+        let clip = clip.intersection(PixelRect(width: 1 << 24, height: 1 << 24))
         guard !clip.isEmpty, !path.isEmpty, path.minY < Double(clip.maxY), path.maxY > Double(clip.minY),
               path.minX < Double(clip.maxX) else { return }
         clipLeft = clip.minX; clipTop = clip.minY; clipRight = clip.maxX; clipBottom = clip.maxY

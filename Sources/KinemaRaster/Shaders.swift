@@ -243,7 +243,9 @@ struct ShadedBlitter<S: Shader>: CoverageSink {
     /// Rounds a premultiplied Float colour to a packed pixel, colour no higher than alpha.
     @inline(__always)
     static func pack(_ value: SIMD4<Float>) -> UInt32 {
-        let scaled = (value * 255 + 0.5).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255.49))
+        // NaN (only reachable from pixels that break the premultiplied invariant) becomes 0.
+        let finite = value.replacing(with: 0, where: .!(value .== value))
+        let scaled = (finite * 255 + 0.5).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255.49))
         let a = UInt32(scaled.w)
         let r = min(UInt32(scaled.x), a), g = min(UInt32(scaled.y), a), b = min(UInt32(scaled.z), a)
         return r | g << 8 | b << 16 | a << 24

@@ -146,6 +146,25 @@ struct PaintTests {
         }
     }
 
+    @Test("every mode over pixels that break the premultiplied invariant stays finite and valid")
+    func invalidBackdrop() throws {
+        // Colour bytes above alpha, as Pixmap(premultipliedBytes:) accepts them.
+        var pixmap = try Pixmap(width: 2, height: 1, premultipliedBytes: [255, 200, 100, 10, 255, 255, 255, 0])
+        let original = pixmap
+        // `.normal` with a solid colour takes the packed path, which keeps such pixels as
+        // meaningless-but-defined values (checked below only for not trapping).
+        for mode in BlendMode.allCases where mode != .normal {
+            pixmap = original
+            pixmap.fill(square(2), paint: .solid(PaintColor(red: 0.3, green: 0.9, blue: 0.1, alpha: 0.6)), blendMode: mode)
+            for value in pixmap.storage {  // raw words: pixel(x:y:) would clamp for us
+                let alpha = value >> 24
+                #expect(value & 0xFF <= alpha && (value >> 8) & 0xFF <= alpha && (value >> 16) & 0xFF <= alpha, "\(mode)")
+            }
+        }
+        pixmap = original
+        pixmap.fill(square(2), paint: .solid(.white), blendMode: .normal, alpha: 0.5)  // packed: wraps, never traps
+    }
+
     @Test("copy and clear affect only covered pixels, scaled by coverage; alpha 0 copy still clears")
     func porterDuffCoverage() throws {
         var pixmap = try Pixmap(width: 4, height: 1)

@@ -28,7 +28,7 @@
 //     CPU. Asking for every cache line of the span was slower (85 ms).
 //   • Fixed-point cells (Int32) make the covers of a closed contour cancel exactly, so no row
 //     ends with a stray faint run, and make results identical on every machine.
-//   Measured (same run, release): KinemaRaster 68.3 ms CPU / 136 ms wall; skia-python 144.1
+//   Measured (one run pair, release): KinemaRaster 69.6 ms CPU / 140 ms wall; skia-python 144.1
 //   159.5 ms CPU / 320 ms wall (its figure includes Python's per-call overhead for 10,000
 //   drawPath calls; the paths and paints are built before timing on both sides).
 //   • Blur: prefix-sum boxes make the cost independent of σ — 1280×720 in 35, 26 and 34 ms CPU

@@ -79,6 +79,7 @@ let package = Package(
         .testTarget(
             name: "KinemaRasterTests",
             dependencies: ["KinemaRaster", "KinemaGeometry"],
+            resources: [.copy("Golden")],
             swiftSettings: strictSwift
         ),
         .testTarget(

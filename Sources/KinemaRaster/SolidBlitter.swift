@@ -1,0 +1,64 @@
+// SolidBlitter: a solid premultiplied colour composited source-over under coverage.
+
+/// Composites one premultiplied colour source-over into a region, scaled by each run's coverage.
+///
+/// Runs of full coverage with an opaque colour are plain stores; other runs blend each pixel
+/// with one packed multiply pair (`PackedPixel.sourceOver`), the colour scaled by the run's
+/// coverage once per run, not per pixel.
+struct SolidSourceOverBlitter: CoverageSink {
+    let base: UnsafeMutablePointer<UInt32>
+    let rowStride: Int
+    let color: UInt32
+
+    init(region: PixmapRegion, color: PremultipliedColor) {
+        base = region.base
+        rowStride = region.rowStride
+        self.color = color.packed
+    }
+
+    @inline(__always)
+    func prefetch(y: Int, x: Int, count: Int) {
+        Prefetch.forWriting(base + y * rowStride, x: x, count: count)
+    }
+
+    @inline(__always)
+    mutating func blendRun(y: Int, x: Int, count: Int, coverage: UInt8) {
+        let pixels = base + (y * rowStride + x)
+        let source = coverage == 255 ? color : PackedPixel.scale(color, by: UInt32(coverage))
+        let remaining = 255 &- (source >> 24)
+        if remaining == 0 {
+            pixels.update(repeating: source, count: count)
+            return
+        }
+        for i in 0 ..< count {
+            pixels[i] = source &+ PackedPixel.scale(pixels[i], by: remaining)
+        }
+    }
+}
+
+/// Multiplies every run's coverage by a `ClipMask`'s, splitting runs where the mask changes.
+struct MaskedSink<Inner: CoverageSink>: CoverageSink {
+    var inner: Inner
+    let mask: UnsafePointer<UInt8>
+    let maskWidth: Int
+
+    @inline(__always)
+    func prefetch(y: Int, x: Int, count: Int) { inner.prefetch(y: y, x: x, count: count) }
+
+    @inline(__always)
+    mutating func blendRun(y: Int, x: Int, count: Int, coverage: UInt8) {
+        let row = mask + y * maskWidth
+        var i = x
+        let end = x + count
+        while i < end {
+            let m = row[i]
+            var j = i + 1
+            while j < end, row[j] == m { j += 1 }
+            if m != 0 {
+                let combined = m == 255 ? coverage : PackedPixel.multiply(coverage, m)
+                if combined > 0 { inner.blendRun(y: y, x: i, count: j - i, coverage: combined) }
+            }
+            i = j
+        }
+    }
+}

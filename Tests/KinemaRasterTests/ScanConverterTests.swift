@@ -1,0 +1,181 @@
+// Scan conversion: clipping, bad input, degenerate shapes and fill rules, checked by closed forms.
+import Foundation
+import KinemaGeometry
+import Testing
+@testable import KinemaRaster
+
+/// Coverage of a shape as opaque white on transparent: each pixel's alpha is its coverage.
+private func coverage(_ build: (inout RasterPath) -> Void, rule: FillRule = .nonZero,
+                      width: Int = 32, height: Int = 32) throws -> Pixmap {
+    var path = RasterPath()
+    build(&path)
+    var pixmap = try Pixmap(width: width, height: height)
+    pixmap.fill(path, color: .white, rule: rule)
+    return pixmap
+}
+
+private func alphaSum(_ pixmap: Pixmap) -> Int {
+    pixmap.storage.reduce(0) { $0 + Int($1 >> 24) }
+}
+
+private func polygon(_ points: [(Double, Double)]) -> (inout RasterPath) -> Void {
+    { $0.addPolygon(points.map { DevicePoint(x: $0.0, y: $0.1) }) }
+}
+
+@Suite("Scan conversion")
+struct ScanConverterTests {
+    @Test("coverage sums to the polygon's area")
+    func areaIsExact() throws {
+        // A triangle of area 0.5 × 20.5 × 17.25 inside a 32 × 32 target.
+        let pixmap = try coverage(polygon([(3.25, 4.5), (23.75, 4.5), (10.1, 21.75)]))
+        let expected = 0.5 * 20.5 * 17.25 * 255
+        #expect(abs(Double(alphaSum(pixmap)) - expected) < 0.5 * 40)  // ≤ half a level per edge pixel
+    }
+
+    @Test("a pixel-aligned rectangle is exact, edges and all")
+    func alignedRectangle() throws {
+        let pixmap = try coverage { $0.addRect(x: 2, y: 3, width: 5, height: 4) }
+        for y in 0 ..< 32 {
+            for x in 0 ..< 32 {
+                let inside = x >= 2 && x < 7 && y >= 3 && y < 7
+                #expect(pixmap.pixel(x: x, y: y) == (inside ? .white : .transparent))
+            }
+        }
+        let half = try coverage { $0.addRect(x: 2.5, y: 3, width: 1, height: 1) }
+        #expect(half.pixel(x: 2, y: 3)?.alpha == 128 && half.pixel(x: 3, y: 3)?.alpha == 128)
+    }
+
+    @Test("winding: opposite contours cancel, same ones add; even-odd makes both holes")
+    func fillRules() throws {
+        let outer = [(2.0, 2.0), (30.0, 2.0), (30.0, 30.0), (2.0, 30.0)]
+        let same = [(10.0, 10.0), (20.0, 10.0), (20.0, 20.0), (10.0, 20.0)]
+        let build: (inout RasterPath) -> Void = { path in
+            polygon(outer)(&path)
+            polygon(same)(&path)
+        }
+        let nonZero = try coverage(build)
+        let evenOdd = try coverage(build, rule: .evenOdd)
+        #expect(nonZero.pixel(x: 15, y: 15) == .white)
+        #expect(evenOdd.pixel(x: 15, y: 15) == .transparent)
+        #expect(evenOdd.pixel(x: 5, y: 5) == .white)
+        let opposite = try coverage { path in
+            polygon(outer)(&path)
+            polygon(same.reversed())(&path)
+        }
+        #expect(opposite.pixel(x: 15, y: 15) == .transparent)
+        // Winding 3 is covered under both rules.
+        let triple = try coverage({ path in for _ in 0 ..< 3 { polygon(outer)(&path) } }, rule: .evenOdd)
+        #expect(triple.pixel(x: 15, y: 15) == .white)
+    }
+
+    @Test("left of the target adds winding at the left edge; right of it is dropped")
+    func horizontalClipping() throws {
+        let straddlingLeft = try coverage { $0.addRect(x: -100, y: 4, width: 110.5, height: 2) }
+        #expect(straddlingLeft.pixel(x: 0, y: 4) == .white)
+        #expect(straddlingLeft.pixel(x: 9, y: 5) == .white)
+        #expect(straddlingLeft.pixel(x: 10, y: 5)?.alpha == 128)
+        #expect(straddlingLeft.pixel(x: 11, y: 5) == .transparent)
+        let whollyLeft = try coverage { $0.addRect(x: -100, y: 4, width: 50, height: 2) }
+        #expect(alphaSum(whollyLeft) == 0)
+        let straddlingRight = try coverage { $0.addRect(x: 20.5, y: 4, width: 1000, height: 2) }
+        #expect(straddlingRight.pixel(x: 20, y: 4)?.alpha == 128)
+        #expect(straddlingRight.pixel(x: 31, y: 5) == .white)
+        let wholly = [try coverage { $0.addRect(x: 40, y: 4, width: 5, height: 5) },
+                      try coverage { $0.addRect(x: 4, y: -40, width: 5, height: 5) },
+                      try coverage { $0.addRect(x: 4, y: 40, width: 5, height: 5) }]
+        #expect(wholly.allSatisfy { alphaSum($0) == 0 })
+        // A slanted edge entering from the left keeps its exact crossing point.
+        let slanted = try coverage(polygon([(-1000, -100), (10, 10), (-1000, 10)]))
+        let expected = try coverage(polygon([(-81.81818181818181, 0), (10, 10), (-81.81818181818181, 10)]))
+        #expect(PixelDifference(slanted, expected).maximum <= 1)
+    }
+
+    @Test("huge coordinates (1e30) clip without overflow and match a moderate equivalent")
+    func hugeCoordinates() throws {
+        let huge = try coverage(polygon([(10, 10), (1e30, 1e30), (10, 1e30)]))
+        let moderate = try coverage(polygon([(10, 10), (1000, 1000), (10, 1000)]))
+        #expect(PixelDifference(huge, moderate).maximum <= 1)
+        #expect(alphaSum(huge) > 0)
+        let (_, diagnostics) = try KinemaDiagnostics.collecting {
+            try coverage(polygon([(10, 10), (1e305, -1e308), (-Double.greatestFiniteMagnitude, 20)]))
+        }
+        #expect(diagnostics.count == 2)
+    }
+
+    @Test("NaN and infinite points are dropped with a diagnostic; the contour stays closed")
+    func nonFinitePoints() throws {
+        let (withBad, diagnostics) = try KinemaDiagnostics.collecting {
+            try coverage(polygon([(4, 4), (.nan, 3), (28, 4), (.infinity, 9), (28, 28), (4, -.infinity), (4, 28)]))
+        }
+        #expect(diagnostics.count == 3)
+        #expect(diagnostics.allSatisfy { $0.domain == "KinemaRaster" })
+        let clean = try coverage(polygon([(4, 4), (28, 4), (28, 28), (4, 28)]))
+        #expect(withBad == clean)
+        let (_, more) = try KinemaDiagnostics.collecting {
+            try coverage { path in
+                path.move(to: DevicePoint(x: .nan, y: 0))
+                path.addLine(to: DevicePoint(x: 1, y: 1))
+                path.addLine(from: DevicePoint(x: .nan, y: .nan), to: DevicePoint(x: 9, y: 1))
+                path.addLine(to: DevicePoint(x: 5, y: 9))
+            }
+        }
+        #expect(more.count == 2)
+    }
+
+    @Test("degenerate input draws nothing and does not trap", arguments: [
+        [(5.0, 5.0), (5.0, 5.0), (5.0, 5.0)],          // one repeated point
+        [(1.0, 5.0), (30.0, 5.0), (12.0, 5.0)],        // horizontal, zero area
+        [(1.0, 1.0), (10.0, 10.0), (20.0, 20.0)],      // collinear
+        [(3.0, 3.0), (3.0, 30.0), (3.0, 3.0)],         // vertical, back and forth
+    ])
+    func degenerate(_ points: [(Double, Double)]) throws {
+        #expect(alphaSum(try coverage(polygon(points))) == 0)
+    }
+
+    @Test("a contour winding 20,000 times around inside one pixel neither traps nor overflows")
+    func manyWindingsInOnePixel() throws {
+        var points: [(Double, Double)] = []
+        for k in 0 ..< 20_000 {
+            let a = Double(k) * 2 * Double.pi / 7
+            points.append((5.5 + 0.45 * cos(a), 5.5 + 0.45 * sin(a)))
+        }
+        let pixmap = try coverage(polygon(points))
+        #expect(pixmap.pixel(x: 5, y: 5)!.alpha > 0)
+        #expect(alphaSum(pixmap) == Int(pixmap.pixel(x: 5, y: 5)!.alpha))
+    }
+
+    @Test("a self-intersecting bow tie fills both lobes, exactly in area")
+    func bowTie() throws {
+        let pixmap = try coverage(polygon([(2, 2), (30, 30), (30, 2), (2, 30)]))
+        #expect(pixmap.pixel(x: 28, y: 16) == .white)
+        #expect(pixmap.pixel(x: 16, y: 4) == .transparent)
+        #expect(abs(alphaSum(pixmap) - 2 * 196 * 255) < 255)
+    }
+
+    @Test("addLine(from:to:) bridges gaps and closes contours")
+    func segmentBuilder() throws {
+        var path = RasterPath()
+        path.addLine(from: DevicePoint(x: 2, y: 2), to: DevicePoint(x: 20, y: 2))
+        path.addLine(from: DevicePoint(x: 20, y: 20), to: DevicePoint(x: 2, y: 20))  // gap bridged
+        #expect(path.segmentCount == 4)  // 2 given, 1 bridge, 1 closing
+        path.closeContour()
+        #expect(path.segmentCount == 4)
+        var pixmap = try Pixmap(width: 32, height: 32)
+        pixmap.fill(path, color: .white)
+        #expect(pixmap.pixel(x: 10, y: 10) == .white)
+        #expect(alphaSum(pixmap) == 18 * 18 * 255)
+        path.removeAll()
+        #expect(path.isEmpty)
+    }
+
+    @Test("the coverage mapping: full, half, even-odd folding")
+    func coverageMapping() {
+        let full = ScanConverter.Subpixel.fullCoverage
+        #expect(ScanConverter.coverage(full, .nonZero) == 255)
+        #expect(ScanConverter.coverage(-3 * full, .nonZero) == 255)
+        #expect(ScanConverter.coverage(full / 2, .nonZero) == 128)
+        #expect(ScanConverter.coverage(2 * full, .evenOdd) == 0)
+        #expect(ScanConverter.coverage(3 * full, .evenOdd) == 255)
+        #expect(ScanConverter.coverage(-full * 3 / 2, .evenOdd) == 128)
+    }
+}

@@ -74,14 +74,12 @@ enum BenchPeers {
             var arguments = [script.path, "--workload", workload.path, "--peers", peers.joined(separator: ","),
                              "--runs", String(runs), "--benchmarks", benchmarks.joined(separator: ",")]
             if let imagesDirectory { arguments += ["--write-images", imagesDirectory.path] }
-            switch runProcess(python, arguments: arguments, timeoutSeconds: 1200) {
-            case .success(let output):
-                parse(output, into: &result)
-                for peer in peers where !result.figures.contains(where: { $0.peer == peer }) {
-                    result.notes.append("\(peer): the script printed no figure")
-                }
-            case .failure(let problem):
-                result.notes.append("\(peers.joined(separator: ", ")): \(problem.message)")
+            // Whatever the script printed is kept, even when it then failed; the failure is noted.
+            let (output, problem) = runProcess(python, arguments: arguments, timeoutSeconds: 1200)
+            parse(output, into: &result)
+            if let problem { result.notes.append("\(peers.joined(separator: ", ")): \(problem)") }
+            for peer in peers where !result.figures.contains(where: { $0.peer == peer }) {
+                result.notes.append("\(peer): the script printed no figure")
             }
         }
         return result
@@ -120,12 +118,11 @@ enum BenchPeers {
         }
     }
 
-    struct ProcessProblem: Error { var message: String }
-
     /// Runs `executable` with its output in temporary files (no pipe to fill up), polling until
-    /// it exits or `timeoutSeconds` pass (then it is terminated). Standard error is kept for the
-    /// message when the process fails.
-    static func runProcess(_ executable: URL, arguments: [String], timeoutSeconds: Double) -> Result<String, ProcessProblem> {
+    /// it exits or `timeoutSeconds` pass (then it is terminated). Returns what it printed and,
+    /// when it could not start, timed out or exited non-zero, what went wrong (with the end of
+    /// its standard error).
+    static func runProcess(_ executable: URL, arguments: [String], timeoutSeconds: Double) -> (output: String, problem: String?) {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("kinema-peer-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0 ... .max))")
         let outURL = scratch.appendingPathExtension("out"), errURL = scratch.appendingPathExtension("err")
@@ -136,7 +133,7 @@ enum BenchPeers {
         guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
               FileManager.default.createFile(atPath: errURL.path, contents: nil),
               let out = try? FileHandle(forWritingTo: outURL), let err = try? FileHandle(forWritingTo: errURL)
-        else { return .failure(ProcessProblem(message: "could not create temporary files in \(scratch.deletingLastPathComponent().path)")) }
+        else { return ("", "could not create temporary files in \(scratch.deletingLastPathComponent().path)") }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -146,13 +143,12 @@ enum BenchPeers {
         do {
             try process.run()
         } catch {
-            return .failure(ProcessProblem(message: "could not start \(executable.path): \(error)"))
+            return ("", "could not start \(executable.path): \(error)")
         }
         let deadline = wallSeconds() + timeoutSeconds
         while process.isRunning, wallSeconds() < deadline { usleep(50_000) }
-        var timedOut = false
-        if process.isRunning {
-            timedOut = true
+        let timedOut = process.isRunning
+        if timedOut {
             process.terminate()
             process.waitUntilExit()
         }
@@ -160,16 +156,11 @@ enum BenchPeers {
         try? err.close()
         let stdout = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
         let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-        if timedOut { return .failure(ProcessProblem(message: "timed out after \(Int(timeoutSeconds)) s")) }
+        if timedOut { return (stdout, "timed out after \(Int(timeoutSeconds)) s") }
         guard process.terminationStatus == 0 else {
             let tail = stderr.split(whereSeparator: \.isNewline).suffix(3).joined(separator: " | ")
-            // What it printed before failing is still worth keeping: parse it, then report.
-            var partial = PeerRun()
-            parse(stdout, into: &partial)
-            return partial.figures.isEmpty
-                ? .failure(ProcessProblem(message: "exit status \(process.terminationStatus): \(tail)"))
-                : .success(stdout)
+            return (stdout, "the script exited with status \(process.terminationStatus): \(tail)")
         }
-        return .success(stdout)
+        return (stdout, nil)
     }
 }

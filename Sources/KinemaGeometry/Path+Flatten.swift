@@ -18,7 +18,7 @@
 // `PathTransform.userTolerance(forDeviceTolerance:)`, which divides by the map's largest singular
 // value.
 //
-// Cost: O(total segments), no allocation besides the output arrays (reserved up front per curve).
+// Cost: O(total segments), no allocation besides the output arrays (which grow geometrically).
 
 import Foundation
 
@@ -147,10 +147,8 @@ extension Path {
             case .line(_, let p):
                 collector.lineTo(p)
             case .quad(let p0, let p1, let p2):
-                collector.points.reserveCapacity(collector.points.count + PathFlattener.quadSegments(p0, p1, p2, tolerance: tol))
                 PathFlattener.flattenQuad(p0, p1, p2, tolerance: tol, into: &collector)
             case .cubic(let p0, let p1, let p2, let p3):
-                collector.points.reserveCapacity(collector.points.count + PathFlattener.cubicSegments(p0, p1, p2, p3, tolerance: tol))
                 PathFlattener.flattenCubic(p0, p1, p2, p3, tolerance: tol, into: &collector)
             case .close:
                 finish(closed: true)

@@ -72,9 +72,13 @@ public struct Path: Sendable, Hashable {
     }
 
     /// Reserves room for `elements` more elements and `points` more points.
+    ///
+    /// Growth stays geometric (at least doubling), so calling this before every append of a
+    /// loop costs amortised O(1), unlike `Array.reserveCapacity`'s exact sizing.
     public mutating func reserveCapacity(elements: Int, points: Int) {
-        verbs.reserveCapacity(verbs.count + elements)
-        self.points.reserveCapacity(self.points.count + points)
+        let v = verbs.count + elements, p = self.points.count + points
+        if v > verbs.capacity { verbs.reserveCapacity(max(v, 2 * verbs.capacity)) }
+        if p > self.points.capacity { self.points.reserveCapacity(max(p, 2 * self.points.capacity)) }
     }
 
     public static func == (lhs: Path, rhs: Path) -> Bool {

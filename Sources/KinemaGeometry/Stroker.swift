@@ -40,6 +40,8 @@ struct Stroker: PolylineSink {
     let curveTolerance: Double
     /// Largest angle one chord of a round join or cap may span (radius halfWidth).
     let arcStep: Double
+    /// cos(arcStep / 2): a turn whose half-angle cosine is at least this needs no arc points.
+    let cosHalfArcStep: Double
     let transform: PathTransform
     let mapsPoints: Bool
 
@@ -53,6 +55,8 @@ struct Stroker: PolylineSink {
     var firstDirection: PathVector?
     var direction: PathVector?
     var inSubpath = false
+    /// Length of the edge just drawn, 0 right after a turn (two turns at one point have no edge between).
+    var lastLength = 0.0
     /// Whether the subpath had any element after its move (a zero-length one draws a dot).
     var hadElement = false
     /// Index of the current subpath (for dash dot directions).
@@ -70,6 +74,7 @@ struct Stroker: PolylineSink {
         let c = 1 - arcTolerance / halfWidth
         // A chord of angle φ on radius r sags r·(1 − cos(φ/2)); keep that ≤ arcTolerance.
         self.arcStep = c > -1 ? max(2 * acos(c), 1e-3) : Double.pi
+        self.cosHalfArcStep = cos(arcStep / 2)
         self.transform = transform
         self.mapsPoints = !transform.isIdentity
     }
@@ -77,7 +82,17 @@ struct Stroker: PolylineSink {
     // MARK: Driving
 
     mutating func stroke(_ path: Path) {
-        out.reserveCapacity(elements: path.verbs.count * 4, points: path.points.count * 4)
+        // About three outline points per flattened vertex (inner crossing, outer offset, arcs rare).
+        var estimate = 0
+        path.forEachSegment { seg in
+            switch seg {
+            case .quad(let p0, let p1, let p2): estimate += PathFlattener.quadSegments(p0, p1, p2, tolerance: curveTolerance)
+            case .cubic(let p0, let p1, let p2, let p3):
+                estimate += PathFlattener.cubicSegments(p0, p1, p2, p3, tolerance: curveTolerance)
+            default: estimate += 1
+            }
+        }
+        out.reserveCapacity(elements: 3 * estimate + 8, points: 3 * estimate + 8)
         path.forEachSegment { seg in
             switch seg {
             case .move(let p):
@@ -110,7 +125,7 @@ struct Stroker: PolylineSink {
 
     mutating func beginSubpath(_ p: PathVector) {
         start = p; current = p
-        firstDirection = nil; direction = nil
+        firstDirection = nil; direction = nil; lastLength = 0
         inSubpath = true; hadElement = false
         subpathIndex += 1
         left.removeAll(keepingCapacity: true)
@@ -119,9 +134,13 @@ struct Stroker: PolylineSink {
 
     /// A chord of a flattened curve (PolylineSink): a round join within tolerance before it.
     mutating func lineTo(_ p: PathVector, smooth: Bool) {
-        guard let d = (p - current).normalized else { return }
-        turn(to: d, smooth: smooth)
+        let v = p - current
+        let l = v.length
+        guard l > 0, l.isFinite else { return }
+        let d = v * (1 / l)
+        turn(to: d, smooth: smooth, nextLength: l)
         advance(to: p, along: d)
+        lastLength = l
     }
 
     /// PolylineSink: only the flattener calls this, with the chords of one curve.
@@ -131,7 +150,7 @@ struct Stroker: PolylineSink {
 
     /// Changes direction at the current point: the first direction of a subpath starts its sides;
     /// later ones add a join.
-    mutating func turn(to d: PathVector, smooth: Bool) {
+    mutating func turn(to d: PathVector, smooth: Bool, nextLength: Double = 0) {
         guard let d0 = direction else {
             firstDirection = d
             direction = d
@@ -140,8 +159,9 @@ struct Stroker: PolylineSink {
             right.append(current - n)
             return
         }
-        addJoin(at: current, from: d0, to: d, smooth: smooth)
+        addJoin(at: current, from: d0, to: d, smooth: smooth, innerRoom: min(lastLength, nextLength))
         direction = d
+        lastLength = 0
     }
 
     mutating func advance(to p: PathVector, along d: PathVector) {
@@ -155,7 +175,7 @@ struct Stroker: PolylineSink {
         guard inSubpath else { return }
         if current != start { lineTo(start, smooth: false) }
         if let d0 = direction, let first = firstDirection {
-            addJoin(at: start, from: d0, to: first, smooth: false)
+            addJoin(at: start, from: d0, to: first, smooth: false, innerRoom: 0)
             emitLoop(left, reversed: false)
             emitLoop(right, reversed: true)
         } else {
@@ -182,7 +202,13 @@ struct Stroker: PolylineSink {
 
     // MARK: Joins and caps
 
-    mutating func addJoin(at p: PathVector, from d1: PathVector, to d2: PathVector, smooth: Bool) {
+    /// Adds the join at `p` turning from `d1` to `d2`. `innerRoom` is the shorter of the two
+    /// edges meeting there (0 when unknown): when the inner offset lines cross within both edges
+    /// (at hw·tan(φ/2) from the vertex), the inner side takes that crossing instead of the detour
+    /// through the vertex. The region this drops (between the crossing, the two inner offset ends
+    /// and the vertex) lies inside both edges' rectangles, so the union is unchanged, with two
+    /// points fewer and no overlap at the inner edge.
+    mutating func addJoin(at p: PathVector, from d1: PathVector, to d2: PathVector, smooth: Bool, innerRoom: Double) {
         let cross = d1.cross(d2), dot = d1.dot(d2)
         let n1 = d1.leftNormal * halfWidth, n2 = d2.leftNormal * halfWidth
         // Straight on (within rounding): nothing to join.
@@ -192,18 +218,28 @@ struct Stroker: PolylineSink {
         }
         let turnsLeft = cross > 0 || (cross == 0 && dot < 0)
         let kind: StrokeLineJoin = smooth ? .round : join
+        // Inner crossing usable: turn below 90° and hw·tan(φ/2) = hw·|cross|/(1 + dot) within both edges.
+        let innerCrossing = dot > 0 && halfWidth * abs(cross) <= innerRoom * (1 + dot)
+        // A smooth turn small enough for one chord needs no arc points (and no acos).
+        let outerKind: StrokeLineJoin = (kind == .round && ((1 + dot) / 2).squareRoot() >= cosHalfArcStep) ? .bevel : kind
         if turnsLeft {
-            left.append(p); left.append(p + n2)
-            outerJoin(&right, at: p, from: -n1, to: -n2, counterclockwise: true, dot: dot, kind: kind)
+            // The last inner point is the previous edge's end offset p + n1 (innerRoom > 0 means an
+            // edge was just drawn): the crossing replaces it.
+            if innerCrossing { left[left.count - 1] = p + (n1 + n2) * (1 / (1 + dot)) } else { left.append(p); left.append(p + n2) }
+            Self.outerJoin(&right, at: p, from: -n1, to: -n2, counterclockwise: true, dot: dot, kind: outerKind,
+                           halfWidth: halfWidth, miterLimit: miterLimit, arcStep: arcStep)
         } else {
-            right.append(p); right.append(p - n2)
-            outerJoin(&left, at: p, from: n1, to: n2, counterclockwise: false, dot: dot, kind: kind)
+            if innerCrossing { right[right.count - 1] = p - (n1 + n2) * (1 / (1 + dot)) } else { right.append(p); right.append(p - n2) }
+            Self.outerJoin(&left, at: p, from: n1, to: n2, counterclockwise: false, dot: dot, kind: outerKind,
+                           halfWidth: halfWidth, miterLimit: miterLimit, arcStep: arcStep)
         }
     }
 
     /// Appends the outer side of a join from p + a to p + b (a, b offsets of length halfWidth).
-    func outerJoin(_ side: inout [PathVector], at p: PathVector, from a: PathVector, to b: PathVector,
-                   counterclockwise: Bool, dot: Double, kind: StrokeLineJoin) {
+    /// Static, so appending to one side buffer never makes Swift copy the stroker (and its buffers).
+    static func outerJoin(_ side: inout [PathVector], at p: PathVector, from a: PathVector, to b: PathVector,
+                          counterclockwise: Bool, dot: Double, kind: StrokeLineJoin,
+                          halfWidth: Double, miterLimit: Double, arcStep: Double) {
         switch kind {
         case .bevel:
             break
@@ -215,7 +251,7 @@ struct Stroker: PolylineSink {
             }
         case .round:
             let angle = acos(max(-1, min(1, dot)))
-            forEachArcPoint(center: p, from: a, angle: counterclockwise ? angle : -angle) { side.append($0) }
+            forEachArcPoint(center: p, from: a, angle: counterclockwise ? angle : -angle, arcStep: arcStep) { side.append($0) }
         }
         side.append(p + b)
     }
@@ -223,8 +259,8 @@ struct Stroker: PolylineSink {
     /// Appends the interior points of the arc about `center` starting at center + a and turning by
     /// `angle` (positive: counterclockwise); the end point is left to the caller.
     @inline(__always)
-    func forEachArcPoint(center: PathVector, from a: PathVector, angle: Double, minimumPieces: Int = 1,
-                         _ body: (PathVector) -> Void) {
+    static func forEachArcPoint(center: PathVector, from a: PathVector, angle: Double, arcStep: Double,
+                                minimumPieces: Int = 1, _ body: (PathVector) -> Void) {
         let n = min(max(Int((abs(angle) / arcStep).rounded(.up)), minimumPieces), 1024)
         guard n > 1 else { return }
         let step = angle / Double(n)
@@ -246,7 +282,7 @@ struct Stroker: PolylineSink {
         case .square:
             emit(p + n + ext); emit(p - n + ext)
         case .round:
-            forEachArcPoint(center: p, from: n, angle: -Double.pi) { emit($0) }
+            Self.forEachArcPoint(center: p, from: n, angle: -Double.pi, arcStep: arcStep) { emit($0) }
         }
     }
 
@@ -257,7 +293,8 @@ struct Stroker: PolylineSink {
         case .butt: return
         case .round:
             beginOutput(p + PathVector(halfWidth, 0))
-            forEachArcPoint(center: p, from: PathVector(halfWidth, 0), angle: -2 * Double.pi, minimumPieces: 4) { emit($0) }
+            Self.forEachArcPoint(center: p, from: PathVector(halfWidth, 0), angle: -2 * Double.pi, arcStep: arcStep,
+                                 minimumPieces: 4) { emit($0) }
             out.closeSubpath()
         case .square:
             let d = (dotDirections[subpathIndex] ?? PathVector(1, 0)) * halfWidth

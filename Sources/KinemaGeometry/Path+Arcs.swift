@@ -87,8 +87,15 @@ extension Path {
         } else {
             appendMove(s)
         }
-        // Cap the piece count so a huge relative sweep cannot exhaust memory (≈ 1,000 turns).
-        let pieces = min(Int((abs(sweep) / Self.maxArcPieceAngle).rounded(.up)), 4096)
+        // Cap the piece count so a huge relative sweep cannot exhaust memory: past 16 full turns
+        // the sweep is cut to 16 turns plus its remainder (same end point), with a diagnostic.
+        var sweep = sweep
+        let maxSweep = 32 * Double.pi
+        if abs(sweep) > maxSweep {
+            KinemaDiagnostics.emit("CGPath", "\(operation): sweep \(sweep) is more than 16 turns; drawing 16 turns and the remainder")
+            sweep = (sweep < 0 ? -1 : 1) * (maxSweep - 2 * Double.pi + Self.reduceAngle(abs(sweep)))
+        }
+        let pieces = Int((abs(sweep) / Self.maxArcPieceAngle).rounded(.up))
         guard pieces > 0, radius > 0 else { return }
         let theta = sweep / Double(pieces)
         let k = 4.0 / 3.0 * tan(theta / 4)

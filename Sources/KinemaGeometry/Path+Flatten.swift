@@ -62,8 +62,9 @@ enum PathFlattener {
     }
 
     @inlinable static func segmentCount(_ x: Double) -> Int {
-        guard x.isFinite else { return maxSegmentsPerCurve }
-        return min(max(Int(x.rounded(.up)), 1), maxSegmentsPerCurve)
+        // Clamp in Double first: converting a huge or NaN value to Int would trap.
+        guard x.isFinite, x < Double(maxSegmentsPerCurve) else { return x.isNaN ? 1 : maxSegmentsPerCurve }
+        return max(Int(x.rounded(.up)), 1)
     }
 
     /// Emits the chord end points of a quadratic (not p0; p2 exactly last).
@@ -108,7 +109,7 @@ enum PathFlattener {
     }
 
     /// A quarter of a device pixel: below what anti-aliasing can show.
-    public static let defaultTolerance = 0.25
+    static let defaultTolerance = 0.25
 }
 
 /// Collects flattened points as CGPoints.

@@ -102,9 +102,9 @@ public struct PathMeasure: Sendable {
             polygon = p0.distance(to: p1) + p1.distance(to: p2) + p2.distance(to: p3)
             m = 6 * max((p0 - 2 * p1 + p2).length, (p1 - 2 * p2 + p3).length)   // bound on max|B''|
         }
-        guard polygon > 0 else { return }
+        guard polygon > 0, polygon.isFinite, m.isFinite else { return }
         let tau = 1e-3 * polygon
-        let n = min(max(Int((m / (8 * tau)).squareRoot().rounded(.up)), 1), 64)
+        let n = Int(min(max((m / (8 * tau)).squareRoot().rounded(.up), 1), 64))
         var seg = Segment(kind: kind, p0: p0, p1: p1, p2: p2, p3: p3, startDistance: distance, length: 0,
                           table: table.count..<(table.count + n))
         var total = 0.0

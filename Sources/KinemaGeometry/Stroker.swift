@@ -70,7 +70,9 @@ struct Stroker: PolylineSink {
         self.join = join
         self.miterLimit = miterLimit
         self.curveTolerance = tolerance / 2
-        let arcTolerance = tolerance / 2
+        // Floor relative to the width: a round join or cap never needs more than ~2,200 chords per
+        // full turn, so a huge width with a tiny tolerance cannot explode the output.
+        let arcTolerance = max(tolerance / 2, halfWidth * 1e-6)
         let c = 1 - arcTolerance / halfWidth
         // A chord of angle φ on radius r sags r·(1 − cos(φ/2)); keep that ≤ arcTolerance.
         self.arcStep = c > -1 ? max(2 * acos(c), 1e-3) : Double.pi
@@ -261,7 +263,7 @@ struct Stroker: PolylineSink {
     @inline(__always)
     static func forEachArcPoint(center: PathVector, from a: PathVector, angle: Double, arcStep: Double,
                                 minimumPieces: Int = 1, _ body: (PathVector) -> Void) {
-        let n = min(max(Int((abs(angle) / arcStep).rounded(.up)), minimumPieces), 1024)
+        let n = Int(min(max((abs(angle) / arcStep).rounded(.up), Double(minimumPieces)), 1024))
         guard n > 1 else { return }
         let step = angle / Double(n)
         let cs = cos(step), sn = sin(step)

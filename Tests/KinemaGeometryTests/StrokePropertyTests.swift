@@ -171,3 +171,35 @@ struct StrokePropertyTests {
         #expect(abs(piece.length - 50) < 1e-6)
     }
 }
+
+@Suite("Path robustness")
+struct PathRobustnessTests {
+    /// Huge, tiny and mixed coordinates, widths and tolerances must never trap (Int conversions,
+    /// divisions, piece counts are clamped); results may be empty or coarse, but the calls return.
+    @Test("extreme inputs return without trapping (seeded)")
+    func extremes() {
+        var rng = SplitMix64(seed: 5)
+        let magnitudes = [1e-300, 1e-12, 1, 1e6, 1e150, 1e300]
+        for trial in 0..<36 {
+            let m = magnitudes[trial % magnitudes.count]
+            var p = Path()
+            p.move(to: CGPoint(x: rng.range(-m, m), y: rng.range(-m, m)))
+            p.addCurve(to: CGPoint(x: rng.range(-m, m), y: rng.range(-m, m)),
+                       control1: CGPoint(x: rng.range(-m, m), y: rng.range(-m, m)),
+                       control2: CGPoint(x: rng.range(-m, m), y: rng.range(-m, m)))
+            p.addQuadCurve(to: CGPoint(x: rng.range(-m, m), y: 0), control: CGPoint(x: 0, y: rng.range(-m, m)))
+            p.addRelativeArc(center: .zero, radius: m, startAngle: 0, delta: m)
+            p.closeSubpath()
+            _ = KinemaDiagnostics.collecting {
+                _ = p.flattened(tolerance: [1e-9, 0.25, 1e9][trial % 3] * max(m, 1))
+                _ = p.tightBounds
+                _ = p.contains(CGPoint(x: m / 3, y: m / 7))
+                _ = PathMeasure(p).length
+                _ = p.dashed(phase: m, lengths: [m / 10, m / 20])
+                _ = p.stroked(StrokeStyle(width: [0, 1e-9, 3, 1e200][trial % 4], cap: .round, join: .round,
+                                          dashPhase: 1, dashLengths: trial % 2 == 0 ? [] : [5, 5]),
+                              transform: .scale(m, 1 / m), tolerance: [1e-9, 0.25][trial % 2])
+            }
+        }
+    }
+}

@@ -19,8 +19,8 @@ public enum StrokeLineCap: Sendable, Hashable {
 
 /// The shape of the corner where two segments of a stroke meet (`CGLineJoin`).
 public enum StrokeLineJoin: Sendable, Hashable {
-    /// The outer edges extended until they meet, unless that point is farther than
-    /// `miterLimit × width / 2`·… (see `StrokeStyle.miterLimit`), then a bevel (Core Graphics' default).
+    /// The outer edges extended until they meet, unless the miter would be longer than
+    /// `miterLimit` × the line width (see `StrokeStyle.miterLimit`): then a bevel. Core Graphics' default.
     case miter
     /// A disc of the line's half width about the corner.
     case round

@@ -159,7 +159,7 @@ struct PathConstructionTests {
 
     @Test("cubic arcs of ≤ 90° stay within 2.73e-4 × radius of the circle (k = 4/3·tan(θ/4))")
     func arcErrorBound() {
-        var rng = SplitMix64(seed: 7)
+        var rng = GeometryRandom(seed: 7)
         for _ in 0..<300 {
             let r = rng.range(0.1, 500), start = rng.range(-10, 10), delta = rng.range(-13, 13)
             var p = Path()
@@ -214,7 +214,7 @@ struct PathConstructionTests {
         #expect(p.controlPointBounds == CGRect(x: 0, y: 0, width: 100, height: 100))
         let tb = p.tightBounds
         #expect(abs(tb.maxY - 75) < 1e-12 && tb.minX == 0 && tb.maxX == 100)
-        var rng = SplitMix64(seed: 11)
+        var rng = GeometryRandom(seed: 11)
         for _ in 0..<500 {
             var r = Path()
             r.move(to: rng.point(-100, 100))
@@ -234,7 +234,7 @@ struct PathConstructionTests {
 
     @Test("PathTransform.maxScale is the largest singular value; userTolerance divides by it")
     func maxScale() {
-        var rng = SplitMix64(seed: 3)
+        var rng = GeometryRandom(seed: 3)
         for _ in 0..<200 {
             let t = PathTransform(a: rng.range(-3, 3), b: rng.range(-3, 3), c: rng.range(-3, 3), d: rng.range(-3, 3), tx: 0, ty: 0)
             var best = 0.0

@@ -1,20 +1,11 @@
 // Shared fixtures for the path tests: replaying reference operations, decoding containment grids,
-// distances to an outline, and a seeded random generator.
+// distances to an outline, and the draws the property tests take from GeometryRandom.
 import Foundation
 import Testing
 @testable import KinemaGeometry
 
-/// SplitMix64: a tiny seeded generator so property tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// The draws the path and stroke property tests need, on the target's shared seeded generator.
+extension GeometryRandom {
     mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
     mutating func range(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * unit() }
     mutating func point(_ lo: Double, _ hi: Double) -> CGPoint { CGPoint(x: range(lo, hi), y: range(lo, hi)) }
@@ -129,10 +120,4 @@ func polylineDistance(_ p: CGPoint, _ pts: [CGPoint]) -> Double {
     var best = Double.infinity
     for k in 1..<pts.count { best = min(best, segmentDistance(p, pts[k - 1], pts[k])) }
     return best
-}
-
-@Test("SplitMix64 is deterministic for a seed")
-func splitMixIsDeterministic() {
-    var a = SplitMix64(seed: 42), b = SplitMix64(seed: 42)
-    #expect((0..<10).map { _ in a.next() } == (0..<10).map { _ in b.next() })
 }

@@ -11,7 +11,7 @@ struct PathFlattenTests {
     /// distance from 2,000 dense curve samples to the returned polyline.
     @Test("every point of random cubics and quadratics is within the tolerance of the polyline (4,000 curves)")
     func chordBound() {
-        var rng = SplitMix64(seed: 2024)
+        var rng = GeometryRandom(seed: 2024)
         for trial in 0..<4000 {
             let tol = exp(rng.range(log(0.005), log(2)))
             let scale = exp(rng.range(log(1), log(2000)))

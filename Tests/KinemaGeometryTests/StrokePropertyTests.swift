@@ -17,7 +17,7 @@ struct StrokePropertyTests {
     /// (cusps and loops included), 150 points each, near the edge on purpose.
     @Test("round caps and joins: the outline is the w/2-neighbourhood of the path within the tolerance")
     func minkowski() {
-        var rng = SplitMix64(seed: 99)
+        var rng = GeometryRandom(seed: 99)
         for trial in 0..<150 {
             var path = Path()
             path.move(to: rng.point(0, 100))
@@ -178,7 +178,7 @@ struct PathRobustnessTests {
     /// divisions, piece counts are clamped); results may be empty or coarse, but the calls return.
     @Test("extreme inputs return without trapping (seeded)")
     func extremes() {
-        var rng = SplitMix64(seed: 5)
+        var rng = GeometryRandom(seed: 5)
         let magnitudes = [1e-300, 1e-12, 1, 1e6, 1e150, 1e300]
         for trial in 0..<36 {
             let m = magnitudes[trial % magnitudes.count]

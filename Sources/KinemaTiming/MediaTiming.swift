@@ -71,8 +71,8 @@ public enum MediaTimingFillMode: Sendable, Hashable, CaseIterable {
 /// ```text
 ///  duration d = 1, repeatCount = 2.5, speed = 1, timeOffset = 0, fillMode = .both
 ///
-///  parent time ──┬──────────────┬──────────────┬──────────────┬───────┬───────────────────▶
-///            beginTime         +1             +2             +3     +3.5 = end
+///  parent time ──┬──────────────┬──────────────┬──────────────────────┬───────────────────▶
+///            beginTime         +1             +2                  +2.5 = end
 ///                │◀───────────── active interval [begin, end) ───────▶│
 ///   fill         │ iteration 0  │ iteration 1  │ iteration 2 (½)      │  fill
 ///   backwards:   │ 0 ─────────▶1│ 0 ─────────▶1│ 0 ───▶ ½             │  forwards:

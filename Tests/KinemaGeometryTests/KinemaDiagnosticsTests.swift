@@ -1,0 +1,48 @@
+// The diagnostics channel: what bad input reports instead of trapping (DESIGN.md §1).
+import Testing
+@testable import KinemaGeometry
+
+@Suite("KinemaDiagnostics")
+struct KinemaDiagnosticsTests {
+    @Test func collectsWhatTheBodyEmits() {
+        let (value, diagnostics) = KinemaDiagnostics.collecting { () -> Int in
+            KinemaDiagnostics.emit("CATransform3DMakeRotation", "zero-length axis; identity returned")
+            return 7
+        }
+        #expect(value == 7)
+        #expect(diagnostics == [KinemaDiagnostic(domain: "CATransform3DMakeRotation", message: "zero-length axis; identity returned")])
+        #expect(diagnostics[0].description == "[CATransform3DMakeRotation] zero-length axis; identity returned")
+    }
+
+    @Test func nothingIsCollectedOutsideABody() {
+        KinemaDiagnostics.emit("Test", "emitted with no collector installed")  // logged only, never traps
+        let (_, diagnostics) = KinemaDiagnostics.collecting {}
+        #expect(diagnostics.isEmpty)
+    }
+
+    @Test func nestedCollectorsEachSeeTheirOwnAndTheOuterSeesAll() {
+        let (inner, outer) = KinemaDiagnostics.collecting { () -> [KinemaDiagnostic] in
+            KinemaDiagnostics.emit("A", "outer only")
+            let (_, inner) = KinemaDiagnostics.collecting { KinemaDiagnostics.emit("B", "inner") }
+            return inner
+        }
+        #expect(inner.map(\.domain) == ["B"])
+        #expect(outer.map(\.domain) == ["A", "B"])
+    }
+
+    @Test func concurrentTasksDoNotSeeEachOthersDiagnostics() async {
+        await withTaskGroup(of: [String].self) { group in
+            for index in 0..<8 {
+                group.addTask {
+                    let (_, diagnostics) = KinemaDiagnostics.collecting {
+                        for _ in 0..<3 { KinemaDiagnostics.emit("Task\(index)", "from task \(index)") }
+                    }
+                    return Array(Set(diagnostics.map(\.domain)))
+                }
+            }
+            for await domains in group {
+                #expect(domains.count == 1)
+            }
+        }
+    }
+}

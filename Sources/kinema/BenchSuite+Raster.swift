@@ -4,11 +4,13 @@
 // Blend2D. What is prepared before timing matches what the peers prepare: paths of straight
 // lines and image placements are built once; curves are flattened inside the timed run, because
 // the peers flatten theirs while drawing.
+import Foundation
+import KinemaGeometry
 import KinemaRaster
 
 extension BenchSuite {
     static var pixels: [PixelBenchmark] {
-        [fillTriangles, fillCubicShapes, drawImages, blur]
+        [fillTriangles, fillCubicShapes, strokeCurves, drawImages, blur]
     }
 
     /// Clears to the workload's opaque white background.
@@ -58,6 +60,40 @@ extension BenchSuite {
                         canvas.path.removeAll()
                         canvas.path.move(to: shapes[i].segments[0].p0)
                         for segment in shapes[i].segments { BenchFlattener.append(segment, to: &canvas.path) }
+                        region.fill(canvas.path, color: colors[i], using: &canvas.converter)
+                    }
+                }
+            },
+            picture: { canvas.pixmap }
+        )
+    }
+
+    /// Each curve is stroked by KinemaGeometry's stroker (`Path.stroked`, 0.25 px tolerance, as
+    /// Skia's) inside the timed run — as the peers stroke theirs while drawing — and the outline
+    /// filled non-zero. The `Path`s themselves are built before timing, like the peers' paths.
+    static var strokeCurves: PixelBenchmark {
+        let workload = RasterWorkload.standard
+        let canvas = makeCanvas()
+        let paths = workload.curves.map { curve in
+            var path = Path()
+            let c = curve.cubic
+            path.move(to: CGPoint(x: c.p0.x, y: c.p0.y))
+            path.addCurve(to: CGPoint(x: c.p3.x, y: c.p3.y), control1: CGPoint(x: c.p1.x, y: c.p1.y),
+                          control2: CGPoint(x: c.p2.x, y: c.p2.y))
+            return path
+        }
+        let colors = workload.curves.map { $0.color.paint(alpha: RasterWorkload.alpha) }
+        let style = StrokeStyle(width: RasterWorkload.strokeWidth, cap: .round)
+        return PixelBenchmark(
+            name: "raster.stroke.cubics",
+            summary: "1,000 cubic curves, width 3, round caps, α 0.8",
+            reset: { clearToBackground(canvas) },
+            run: {
+                canvas.pixmap.withMutableRegion { region in
+                    for i in paths.indices {
+                        let outline = paths[i].stroked(style)
+                        canvas.path.removeAll()
+                        BenchFlattener.append(outline, to: &canvas.path)
                         region.fill(canvas.path, color: colors[i], using: &canvas.converter)
                     }
                 }

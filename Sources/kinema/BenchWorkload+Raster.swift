@@ -7,6 +7,7 @@
 // Double (cairo, Blend2D) and in the 24.8 fixed point of Kinema's and cairo's scan converters,
 // so no renderer sees a slightly different shape.
 import Foundation
+import KinemaGeometry
 import KinemaRaster
 
 /// SplitMix64 (Steele, Lea and Flood 2014): a tiny, well-mixed, seedable 64-bit generator.
@@ -206,6 +207,36 @@ enum BenchFlattener {
             let w0 = u * u * u, w1 = 3 * u * u * t, w2 = 3 * u * t * t, w3 = t * t * t
             path.addLine(to: DevicePoint(x: w0 * c.p0.x + w1 * c.p1.x + w2 * c.p2.x + w3 * c.p3.x,
                                          y: w0 * c.p0.y + w1 * c.p1.y + w2 * c.p2.y + w3 * c.p3.y))
+        }
+    }
+
+    /// Appends a `Path`'s elements (a stroker's outline: lines only, but curves are flattened
+    /// too) as RasterPath contours.
+    static func append(_ path: Path, to raster: inout RasterPath) {
+        var current = DevicePoint(x: 0, y: 0)
+        func device(_ p: CGPoint) -> DevicePoint { DevicePoint(x: Double(p.x), y: Double(p.y)) }
+        path.forEachElement { element in
+            switch element {
+            case .moveTo(let p):
+                current = device(p)
+                raster.move(to: current)
+            case .lineTo(let p):
+                current = device(p)
+                raster.addLine(to: current)
+            case .quadCurveTo(let c, let p):
+                // The quadratic as its exact cubic (control points 2/3 of the way to c).
+                let q = device(c), e = device(p)
+                let c1 = DevicePoint(x: current.x + 2 / 3 * (q.x - current.x), y: current.y + 2 / 3 * (q.y - current.y))
+                let c2 = DevicePoint(x: e.x + 2 / 3 * (q.x - e.x), y: e.y + 2 / 3 * (q.y - e.y))
+                append(BenchCubic(p0: current, p1: c1, p2: c2, p3: e), to: &raster)
+                current = e
+            case .curveTo(let c1, let c2, let p):
+                let e = device(p)
+                append(BenchCubic(p0: current, p1: device(c1), p2: device(c2), p3: e), to: &raster)
+                current = e
+            case .closeSubpath:
+                raster.closeContour()
+            }
         }
     }
 }

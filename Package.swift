@@ -44,7 +44,7 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         // Apple's Core Graphics API.
-        .target(name: "OpenCoreGraphics", dependencies: ["KinemaGeometry"], swiftSettings: strictSwift),
+        .target(name: "OpenCoreGraphics", dependencies: ["KinemaGeometry", "KinemaRaster"], swiftSettings: strictSwift),
         // Apple's Core Animation API.
         .target(
             name: "OpenQuartzCore",

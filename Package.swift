@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "kinema",
             dependencies: [
-                "Kinema", "KinemaGeometry", "KinemaTiming", "KinemaBenchBaselines",
+                "Kinema", "KinemaGeometry", "KinemaTiming", "KinemaBenchBaselines", "OpenCoreGraphics", "KinemaImageIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift

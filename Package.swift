@@ -89,6 +89,12 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "OpenCoreGraphicsTests",
+            dependencies: ["OpenCoreGraphics", "KinemaRaster", "KinemaImageIO"],
+            resources: [.copy("Golden")],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "OpenQuartzCoreTests",
             dependencies: ["OpenQuartzCore", "Kinema"],
             swiftSettings: strictSwift

@@ -97,8 +97,15 @@ final class BitmapStorage {
     /// The engine-layout copy for mirrored layouts (see the file header); nil when drawing directly.
     private var mirror: Pixmap?
 
+    /// The most memory a context allocates for itself (2 GiB): beyond it, `data: nil` fails.
+    static let maximumAllocation = 1 << 31
+
     init?(layout: BitmapLayout, data: UnsafeMutableRawPointer?) {
         self.layout = layout
+        if data == nil, layout.bytesPerRow > Self.maximumAllocation / layout.height {
+            KinemaDiagnostics.emit("CGBitmapContextCreate", "bytesPerRow \(layout.bytesPerRow) × height \(layout.height) is more memory than Kinema allocates for a context (\(Self.maximumAllocation) bytes); returned nil")
+            return nil
+        }
         if let data {
             self.data = data
             ownsData = false

@@ -134,6 +134,7 @@ struct CGContextBitmapTests {
             ("unpremultiplied", { CGContext(data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 0, space: rgb, bitmapInfo: CGImageAlphaInfo.last.rawValue) }),
             ("gray", { CGContext(data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceGray(), bitmapInfo: 0) }),
             ("float", { CGContext(data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 0, space: rgb, bitmapInfo: Self.rgba | CGBitmapInfo.floatComponents.rawValue) }),
+            ("huge rows", { CGContext(data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 1 << 40, space: rgb, bitmapInfo: Self.rgba) }),
             ("16-bit order", { CGContext(data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 0, space: rgb, bitmapInfo: Self.rgba | CGBitmapInfo.byteOrder16Little.rawValue) }),
         ]
         for (label, make) in cases {

@@ -182,6 +182,34 @@ struct CGContextStateTests {
         #expect(diagnostics.count == 2)
     }
 
+    @Test("transparency layers nest, take the shadow at the end, and beginTransparencyLayer(in:) bounds the content")
+    func layerVariants() throws {
+        let c = try context(16, 16)
+        c.setShadow(offset: CGSize(width: 4, height: 0), blur: 0, color: CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        c.beginTransparencyLayer(auxiliaryInfo: nil)
+        #expect(c.state.shadow == nil, "no shadow inside the layer")
+        c.beginTransparencyLayer(in: CGRect(x: 0, y: 0, width: 4, height: 16), auxiliaryInfo: nil)
+        c.fill(CGRect(x: 0, y: 0, width: 8, height: 8))
+        c.endTransparencyLayer()
+        c.endTransparencyLayer()
+        #expect(try pixel(c, 1, 1) == .black)
+        #expect(try pixel(c, 6, 1) == PremultipliedColor(red: 255, green: 0, blue: 0, alpha: 255),
+                "only the bounded 4 columns were drawn, and the group's shadow lands 4 px right of them")
+        #expect(try pixel(c, 9, 1) == .transparent)
+    }
+
+    @Test("draw(_:in:byTiling: true) repeats the image across the clip region")
+    func tiling() throws {
+        let bytes: [UInt8] = [255, 0, 0, 255, 0, 0, 255, 255]
+        let image = CGImage(pixmap: try Pixmap(width: 2, height: 1, premultipliedBytes: bytes))
+        let c = try context(8, 2)
+        c.interpolationQuality = .none
+        c.clip(to: CGRect(x: 0, y: 0, width: 6, height: 2))
+        c.draw(image, in: CGRect(x: 0, y: 0, width: 2, height: 1), byTiling: true)
+        #expect(try pixel(c, 4, 1)?.red == 255 && pixel(c, 5, 0)?.blue == 255)
+        #expect(try pixel(c, 6, 0) == .transparent, "outside the clip")
+    }
+
     @Test("clear(_:) makes a rectangle transparent whatever the alpha or blend mode (clear(_:) docs)")
     func clear() throws {
         let c = try context(8, 8)

@@ -2,6 +2,9 @@
 // counter view, shared/seeds/000_f4860d7c209d5835.txt), redrawn with CGContext in a UIKit-flipped
 // context, for `kinema draw` and the regression images of OpenCoreGraphicsTests.
 // Kinema API (`package`); it moves to KinemaDemos once that module exists.
+// Audited against: the seed article's Swift samples (PushButton, plus path, CounterView) and
+// UIBezierPath(arcCenter:radius:startAngle:endAngle:clockwise:) ("clockwise" on screen, in UIKit's
+// default coordinate system). Status: the article's three drawings and the minus variant.
 //
 // The article draws with UIBezierPath inside UIView.draw(_:). Each step maps onto the context UIKit
 // would hand to draw(_:) (origin top-left, y down, points × scale):

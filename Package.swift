@@ -44,7 +44,7 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         // Apple's Core Graphics API.
-        .target(name: "OpenCoreGraphics", dependencies: ["KinemaGeometry"], swiftSettings: strictSwift),
+        .target(name: "OpenCoreGraphics", dependencies: ["KinemaGeometry", "KinemaRaster"], swiftSettings: strictSwift),
         // Apple's Core Animation API.
         .target(
             name: "OpenQuartzCore",
@@ -55,11 +55,12 @@ let package = Package(
         .target(name: "Kinema", dependencies: ["OpenCoreGraphics", "OpenQuartzCore"], swiftSettings: strictSwift),
         // Plain C baselines that `kinema bench` measures beside Kinema (benchmark only).
         .target(name: "KinemaBenchBaselines", path: "Sources/KinemaBenchBaselines"),
-        // The command-line tool: version, benchmarks (demos from the compositor issue on).
+        // The command-line tool: version, seed drawings to PNG, benchmarks.
         .executableTarget(
             name: "kinema",
             dependencies: [
-                "Kinema", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "KinemaImageIO", "KinemaBenchBaselines",
+                "Kinema", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "KinemaImageIO", "OpenCoreGraphics",
+                "KinemaBenchBaselines",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -86,6 +87,12 @@ let package = Package(
             name: "KinemaImageIOTests",
             dependencies: ["KinemaImageIO", "KinemaRaster", "KinemaGeometry"],
             resources: [.copy("Fixtures")],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "OpenCoreGraphicsTests",
+            dependencies: ["OpenCoreGraphics", "KinemaRaster", "KinemaImageIO"],
+            resources: [.copy("Golden")],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 // The `kinema` command-line tool: the entry point a new user runs.
-// Subcommands: `bench` (performance figures). Demo rendering arrives with the compositor.
+// Subcommands: `draw` (the seed article's Core Graphics drawings to PNG) and `bench`
+// (performance figures). Animated demos arrive with the compositor.
 import ArgumentParser
 
 @main

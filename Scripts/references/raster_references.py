@@ -15,6 +15,7 @@ Ops: {"op": "fill", "contours": [[[x, y], ...], ...], "rule": "nonzero"|"evenodd
       "clip": null | {"rect": [x, y, w, h]} | {"paths": [{"contours": ..., "rule": ...}, ...]},
       optional "paint": {"type": "linear", "start", "end", "stops": [[t, r, g, b, a]...], "extend": [before, after]}
                       | {"type": "radial", "c0", "r0", "c1", "r1", "stops", "extend"}
+                      | {"type": "conic", "c0": centre, "angle": start angle (radians, y down), "stops"}
                       | {"type": "image", "width", "height", "pixels": premultiplied bytes,
                          "matrix": [m11 m12 m13 m21 m22 m23 m31 m32 m33] image -> device,
                          "sampling": "nearest"|"bilinear", "tile": "decal"|"clamp"|"repeat"}}
@@ -101,6 +102,10 @@ def paint_cases():
         # shadings take the largest t inside the drawn range; a Swift unit test covers that case.
         ("radial_cone", 64, 64, "two disjoint circles: the cone through them, extended both ways", [1, 1, 1, 1],
          [fill(full, [0, 0, 0, 1], paint={"type": "radial", "c0": [14.2, 16.7], "r0": 6, "c1": [46.9, 44.1], "r1": 14, "stops": stops4, "extend": [True, True]})]),
+        ("conic_from_x_axis", 64, 64, "conic (sweep) gradient around an off-centre point, starting along +x", None,
+         [fill(full, [0, 0, 0, 1], paint={"type": "conic", "c0": [30.25, 33.5], "angle": 0, "stops": stops4})]),
+        ("conic_from_top", 64, 64, "conic gradient starting at 12 o'clock (angle -pi/2), in a triangle over white", [1, 1, 1, 1],
+         [fill(tri, [0, 0, 0, 1], paint={"type": "conic", "c0": [32.5, 32.5], "angle": -math.pi / 2, "stops": stops3})]),
     ]
     return cases
 
@@ -359,6 +364,11 @@ def skia_shader(p):
         if p["type"] == "linear":
             return skia.GradientShader.MakeLinear([skia.Point(*p["start"]), skia.Point(*p["end"])], colors, positions, mode)
         return skia.GradientShader.MakeTwoPointConical(skia.Point(*p["c0"]), p["r0"], skia.Point(*p["c1"]), p["r1"], colors, positions, mode)
+    if p["type"] == "conic":
+        colors, positions = colors_positions(p["stops"])
+        cx, cy = p["c0"]
+        rotation = skia.Matrix.RotateDeg(math.degrees(p["angle"]), skia.Point(cx, cy))
+        return skia.GradientShader.MakeSweep(cx, cy, colors, positions, localMatrix=rotation)
     if p["type"] == "image":
         pixels = np.array(p["pixels"], dtype=np.uint8).reshape(p["height"], p["width"], 4)
         image = skia.Image.fromarray(pixels, colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kPremul_AlphaType)

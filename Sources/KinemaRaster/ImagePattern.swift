@@ -50,5 +50,6 @@ public enum Paint: Hashable, Sendable {
     case solid(PaintColor)
     case linearGradient(LinearGradient)
     case radialGradient(RadialGradient)
+    case conicGradient(ConicGradient)
     case image(ImagePattern)
 }

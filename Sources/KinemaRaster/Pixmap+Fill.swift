@@ -50,6 +50,9 @@ extension PixmapRegion {
         case .radialGradient(let gradient):
             guard let shader = RadialGradientShader(gradient) else { return }
             shade(path, shader, blendMode, rule, alpha, clip, &converter)
+        case .conicGradient(let gradient):
+            guard let shader = ConicGradientShader(gradient) else { return }
+            shade(path, shader, blendMode, rule, alpha, clip, &converter)
         case .image(let pattern):
             guard let inverse = pattern.transform.inverted else {
                 KinemaDiagnostics.emit("KinemaRaster", "image pattern transform \(pattern.transform) is singular; nothing was drawn")

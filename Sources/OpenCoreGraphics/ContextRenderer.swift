@@ -223,6 +223,9 @@ extension Paint {
         case .radialGradient(var g):
             g.startCenter = moved(g.startCenter); g.endCenter = moved(g.endCenter)
             return .radialGradient(g)
+        case .conicGradient(var g):
+            g.center = moved(g.center)
+            return .conicGradient(g)
         case .image(var pattern):
             var m = pattern.transform
             m.m11 += dx * m.m31; m.m12 += dx * m.m32; m.m13 += dx * m.m33

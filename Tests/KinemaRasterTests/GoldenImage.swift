@@ -34,6 +34,7 @@ struct GoldenImage {
         var r0: Double?
         var c1: [Double]?
         var r1: Double?
+        var angle: Double?
         var stops: [[Float]]?
         var extend: [Bool]?
         var width: Int?
@@ -143,6 +144,8 @@ struct GoldenImage {
         case "radial":
             return .radialGradient(RadialGradient(gradient, startCenter: try point(spec.c0), startRadius: spec.r0 ?? 0,
                                                   endCenter: try point(spec.c1), endRadius: spec.r1 ?? 0, extends: extends))
+        case "conic":
+            return .conicGradient(ConicGradient(gradient, center: try point(spec.c0), startAngle: spec.angle ?? 0))
         case "image":
             guard let w = spec.width, let h = spec.height, let bytes = spec.pixels, let m = spec.matrix, m.count == 9 else {
                 throw Failure.malformed("image paint")

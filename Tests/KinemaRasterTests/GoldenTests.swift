@@ -68,6 +68,8 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
         GoldenCase(name: "radial_two_circle", maximum: 1, mean: 0.05, reason: shade),
         GoldenCase(name: "radial_two_circle_unextended", maximum: 1, mean: 0.05, reason: shade),
         GoldenCase(name: "radial_cone", maximum: 1, mean: 0.02, reason: shade),
+        GoldenCase(name: "conic_from_x_axis", maximum: 1, mean: 0.2, reason: shade),
+        GoldenCase(name: "conic_from_top", maximum: 24, mean: 0.2, reason: skia + "; the triangle's edges (measured 17)"),
         GoldenCase(name: "pattern_affine_nearest", maximum: 1, mean: 0.01, reason: sample),
         GoldenCase(name: "pattern_affine_bilinear", maximum: 1, mean: 0.01, reason: sample),
         GoldenCase(name: "pattern_projective_nearest", maximum: 1, mean: 0.01, reason: sample),

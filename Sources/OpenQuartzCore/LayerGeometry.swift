@@ -57,16 +57,14 @@ package enum LayerGeometry {
     /// Under a transform whose affine part keeps rectangles rectangles (scales, flips, rotations
     /// by multiples of 90°, and translations) the size is solved exactly: a layer scaled by 2
     /// given a 200 × 100 frame gets bounds 100 × 50; rotated 90°, a 100 × 200 frame gives bounds
-    /// 200 × 100. Under any other transform Apple says not to set the frame; Kinema then emits
-    /// a diagnostic, keeps `bounds.size`, and moves `position` so the frame's origin is `frame`'s.
+    /// 200 × 100. Under any other transform (including one that collapses the layer) Apple says
+    /// not to set the frame; Kinema then emits a diagnostic, keeps `bounds.size`, and moves
+    /// `position` so the frame's origin is `frame`'s.
     ///
-    /// Returns false (state unchanged, one diagnostic) for a rectangle with a NaN or infinite
-    /// value, or for a transform that collapses the layer (no size can produce the frame).
+    /// Returns false (state unchanged, no diagnostic: the caller reports it) for a rectangle with
+    /// a NaN or infinite value.
     package static func setFrame(_ frame: CGRect, in state: inout LayerState) -> Bool {
-        guard frame.isFiniteRect else {
-            KinemaDiagnostics.emit("CALayer", "frame \(frame) is not finite; left bounds and position unchanged")
-            return false
-        }
+        guard frame.isFiniteRect else { return false }
         let target = frame.standardized
         let t = CATransform3DGetAffineTransform(state.transform)
         // Entries this small beside the largest count as zero, so that a rotation built from
@@ -74,17 +72,14 @@ package enum LayerGeometry {
         let tiny = 1e-12 * max(abs(t.a), abs(t.b), abs(t.c), abs(t.d))
         func isZero(_ v: CGFloat) -> Bool { abs(v) <= tiny }
         var size = state.bounds.size
-        if isZero(t.b), isZero(t.c), !isZero(t.a), !isZero(t.d) {
+        if tiny > 0, isZero(t.b), isZero(t.c), !isZero(t.a), !isZero(t.d) {
             size = CGSize(width: target.width / abs(t.a), height: target.height / abs(t.d))
-        } else if isZero(t.a), isZero(t.d), !isZero(t.b), !isZero(t.c) {
+        } else if tiny > 0, isZero(t.a), isZero(t.d), !isZero(t.b), !isZero(t.c) {
             size = CGSize(width: target.height / abs(t.b), height: target.width / abs(t.c))
-        } else if t.a * t.d - t.b * t.c == 0 || tiny == 0 {
-            KinemaDiagnostics.emit("CALayer", "cannot set frame \(frame): the transform collapses the layer; left bounds and position unchanged")
-            return false
         } else {
             KinemaDiagnostics.emit(
                 "CALayer",
-                "frame set under a transform that is not a multiple of 90° (Apple: do not set the frame); kept bounds.size and moved position only")
+                "frame set under a transform that is not a multiple of 90° or collapses the layer (Apple: do not set the frame); kept bounds.size and moved position only")
         }
         var probe = state
         probe.bounds.size = size

@@ -88,10 +88,7 @@ extension CALayer {
             break
         }
         if let entry = LayerKeyPath.lookup(key, for: state.layerClass) {
-            guard let unboxed = AnimatableValue(boxing: value, as: entry.kind) else {
-                return refuse(value, key, "a \(entry.kind) value")
-            }
-            apply(entry, unboxed)
+            applyBoxed(entry, value)
             return
         }
         if let (layer, rest) = relatedLayer(in: key) {

@@ -15,20 +15,29 @@ extension CALayer {
     /// one path every property setter takes. Reports a diagnostic and changes nothing when the
     /// value does not fit (a NaN position, a fractional instanceCount …).
     package final func write(_ key: String, _ value: AnimatableValue) {
-        guard let entry = LayerKeyPath.lookup(key, for: state.layerClass) else {
-            KinemaDiagnostics.emit(domain, "\(state.layerClass.rawValue) has no property \"\(key)\"; nothing changed")
-            return
-        }
+        guard let entry = property(key) else { return }
         apply(entry, value)
     }
 
-    /// Unboxes `value` for the property `key`, then writes it; a value of the wrong type is
-    /// reported and changes nothing.
+    /// Unboxes `value` for the property `key`, then writes it.
     package final func writeBoxed(_ key: String, _ value: Any?) {
+        guard let entry = property(key) else { return }
+        applyBoxed(entry, value)
+    }
+
+    /// The table entry of the property `key`; nil, with a diagnostic, when this class has none
+    /// (a setter naming a key the table lacks: a Kinema bug, reported rather than trapped).
+    private func property(_ key: String) -> LayerKeyPath? {
         guard let entry = LayerKeyPath.lookup(key, for: state.layerClass) else {
             KinemaDiagnostics.emit(domain, "\(state.layerClass.rawValue) has no property \"\(key)\"; nothing changed")
-            return
+            return nil
         }
+        return entry
+    }
+
+    /// Unboxes `value` as `entry`'s kind and writes it; a value of the wrong type is reported and
+    /// changes nothing.
+    final func applyBoxed(_ entry: LayerKeyPath, _ value: Any?) {
         guard let unboxed = AnimatableValue(boxing: value, as: entry.kind) else {
             KinemaDiagnostics.emit(domain, "\"\(entry.keyPath)\" takes a \(entry.kind) value, not \(describe(value)); nothing changed")
             return

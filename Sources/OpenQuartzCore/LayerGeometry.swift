@@ -194,8 +194,8 @@ package struct PlaneProjection: Sendable, Equatable {
             SIMD3(c0.y, c1.y, c2.y) * k,
             SIMD3(c0.z, c1.z, c2.z) * k
         ))
-        let all = [inverse.rows.x, inverse.rows.y, inverse.rows.w]
-        return all.allSatisfy { $0.x.isFinite && $0.y.isFinite && $0.z.isFinite } ? inverse : nil
+        func isFinite(_ row: SIMD3<Double>) -> Bool { row.x.isFinite && row.y.isFinite && row.z.isFinite }
+        return isFinite(inverse.rows.x) && isFinite(inverse.rows.y) && isFinite(inverse.rows.w) ? inverse : nil
     }
 }
 

@@ -35,7 +35,7 @@ extension CALayer {
     final func insert(_ layer: CALayer, relativeTo sibling: CALayer?, above: Bool) {
         let operation = above ? "insertSublayer(_:above:)" : "insertSublayer(_:below:)"
         guard canAdopt(layer, operation: operation) else { return }
-        if let sibling, sibling === layer {
+        if let sibling, sibling === layer, layer.superlayerStorage === self {
             return   // in front of or behind itself: where it already is
         }
         if let sibling, sibling.superlayerStorage !== self {

@@ -72,17 +72,21 @@ struct CALayerHierarchyTests {
         #expect(names(parent) == ["b", "d", "c", "e", "a"], "moving within: removed, then inserted at the index")
     }
 
-    @Test("an index past the end appends; a sibling that is not a sublayer inserts at the end; each with a diagnostic")
+    @Test("an index past the end appends; a sibling that is not a sublayer inserts at the front or back; each with a diagnostic")
     func badInsertions() {
         let parent = named("parent"), stranger = named("stranger")
         let a = named("a"), b = named("b"), c = named("c")
         parent.addSublayer(a)
+        let d = named("d")
         let (_, diagnostics) = KinemaDiagnostics.collecting {
             parent.insertSublayer(b, at: 9)
             parent.insertSublayer(c, below: stranger)
+            parent.insertSublayer(d, above: d)   // its own sibling, but not a sublayer yet
         }
-        #expect(names(parent) == ["c", "a", "b"])
-        #expect(diagnostics.count == 2)
+        #expect(names(parent) == ["c", "a", "b", "d"])
+        #expect(diagnostics.count == 3)
+        parent.insertSublayer(a, above: a)
+        #expect(names(parent) == ["c", "a", "b", "d"], "above itself: where it is")
     }
 
     @Test("replaceSublayer puts the new layer at the old one's index; a non-sublayer is refused")

@@ -1,0 +1,672 @@
+// CALayer: the model layer — Apple's API over one LayerState.
+//
+// Audited against: the CALayer class reference (developer.apple.com/documentation/quartzcore/
+//   calayer: every property and method declared below, with its type and default), the Core
+//   Animation Programming Guide (Core Animation Basics; Key-Value Coding Extensions), and
+//   CAMediaTiming. Status: the model tree without animations: geometry, appearance, hierarchy,
+//   drawing and layout hooks, key-value coding, actions lookup. Left to later work:
+//   `add(_:forKey:)` and the other animation methods, `presentation()` (nil until the animation
+//   work evaluates layers), implicit actions (the change hook `didChange(_:from:)` is their one
+//   entry point), `visibleRect`, `scroll(_:)`, filters, `contentsFormat`, archiving.
+//
+// Why this file is long: Apple's CALayer members are all overridable (`override var bounds` with
+// a didSet, `override func draw(in:)` …), and Swift lets a subclass override only members
+// declared in the class body, not in extensions. So every public member is declared here, each
+// in a few lines; the logic lives in the CALayer+… files and in LayerState / LayerKeyPath /
+// LayerGeometry, which know nothing of the class.
+//
+// Every property write goes through `write(_:_:)` (CALayer+State.swift): one table lookup, the
+// state change, and `didChange(_:from:)`.
+
+import Foundation
+
+/// An object that manages image-based content and allows you to perform animations on that
+/// content (Apple's model layer).
+///
+/// ```swift
+/// let layer = CALayer()
+/// layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 40)
+/// layer.position = CGPoint(x: 50, y: 20)
+/// layer.frame                      // (0, 0, 100, 40)
+/// layer.backgroundColor = CGColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+/// parent.addSublayer(layer)
+/// ```
+///
+/// **Semantics.** Main-actor confined, as the model tree is (DESIGN §3). Every property lives in
+/// one `LayerState` value (`state`); reads return it, writes go through the key-path table, so
+/// `layer.opacity = 0.5` and `layer.setValue(0.5, forKey: "opacity")` do the same thing. Defaults
+/// are Apple's documented ones; a subclass overriding `defaultValue(forKey:)` changes them for
+/// its instances, as Apple documents. Bad input — a NaN position, a layer added to its own
+/// descendant, an unknown key path — is refused with one `KinemaDiagnostic` and changes nothing.
+/// Layers compare and hash by identity, as NSObjects do.
+///
+/// **Cost.** A layer holds one `LayerState` (about 900 bytes) and its links; a property write is
+/// one dictionary lookup plus the change hook.
+@MainActor
+open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible {
+    /// Every property value of the layer. Package code (the presentation and render work) may
+    /// read and replace it whole; replacing it runs no hook.
+    package var state: LayerState
+
+    var sublayerStorage: [CALayer] = []
+    weak var superlayerStorage: CALayer?
+    var maskStorage: CALayer?
+    /// The layer whose `mask` this layer is.
+    weak var maskOwner: CALayer?
+    /// Values set with `setValue(_:forKey:)` under keys that are not properties (Apple's layers
+    /// are "key-value coding compliant container classes").
+    var customValues: [String: Any] = [:]
+    var needsDisplayFlag = false
+    var needsLayoutFlag = false
+
+    /// Which LayerState class (and so which properties) instances of this class have.
+    package class var stateClass: LayerClass { .layer }
+
+    // MARK: Creating layers
+
+    /// Creates a layer with default values: Apple's, or those `defaultValue(forKey:)` gives for
+    /// this class.
+    public init() {
+        state = Self.defaultState()
+    }
+
+    /// Creates a copy of `layer`'s properties, as Core Animation does for presentation layers.
+    ///
+    /// Copies every property and the values set under custom keys; not the hierarchy, the mask,
+    /// the delegate, the style or the actions (Kinema's choice: a shadow copy shares the model's
+    /// tree). Subclasses with stored properties of their own override this to copy them. A
+    /// `layer` that is not a CALayer gives default values and a diagnostic.
+    public init(layer: Any) {
+        if let other = layer as? CALayer {
+            state = other.state.converted(to: Self.stateClass)
+            customValues = other.customValues
+        } else {
+            KinemaDiagnostics.emit("CALayer", "init(layer:) was given \(type(of: layer)), not a CALayer; made a layer with default values")
+            state = Self.defaultState()
+        }
+    }
+
+    /// Archived layers are not supported: this creates a layer with default values and reports a
+    /// diagnostic. Declared so subclasses written for Apple's SDK compile unchanged.
+    public required init?(coder: NSCoder) {
+        KinemaDiagnostics.emit("CALayer", "init(coder:): Kinema does not decode archived layers; made a layer with default values")
+        state = Self.defaultState()
+    }
+
+    /// The presentation copy of the layer, showing running animations. Nil for now: there are no
+    /// animations yet, and Apple returns nil for a layer that was never committed.
+    open func presentation() -> Self? { nil }
+
+    /// The model layer: `self` for a model layer.
+    open func model() -> Self { self }
+
+    // MARK: Geometry
+
+    /// The layer's bounds rectangle in its own coordinate space. Animatable. Default `.zero`.
+    open var bounds: CGRect {
+        get { state.bounds }
+        set { write("bounds", .rect(newValue)) }
+    }
+
+    /// The layer's position (of its anchor point) in its superlayer's coordinate space.
+    /// Animatable. Default `.zero`.
+    open var position: CGPoint {
+        get { state.position }
+        set { write("position", .point(newValue)) }
+    }
+
+    /// The anchor point, in unit coordinates of the bounds: the point placed at `position` and
+    /// about which transforms apply. Animatable. Default (0.5, 0.5).
+    open var anchorPoint: CGPoint {
+        get { state.anchorPoint }
+        set { write("anchorPoint", .point(newValue)) }
+    }
+
+    /// The anchor point's z coordinate. Animatable. Default 0.
+    open var anchorPointZ: CGFloat {
+        get { state.anchorPointZ }
+        set { write("anchorPointZ", .number(Double(newValue))) }
+    }
+
+    /// The layer's position on the z axis; sibling layers with a greater zPosition are drawn in
+    /// front. Animatable. Default 0.
+    open var zPosition: CGFloat {
+        get { state.zPosition }
+        set { write("zPosition", .number(Double(newValue))) }
+    }
+
+    /// The layer's frame in its superlayer's coordinate space, derived from bounds, anchorPoint,
+    /// position and transform (see `LayerGeometry.frame(of:)`). Setting it sets `bounds.size` and
+    /// `position`. Not animatable.
+    open var frame: CGRect {
+        get { LayerGeometry.frame(of: state) }
+        set { write("frame", .rect(newValue)) }
+    }
+
+    /// The transform applied to the layer, about its anchor point. Animatable. Default identity.
+    open var transform: CATransform3D {
+        get { state.transform }
+        set { write("transform", .transform(newValue)) }
+    }
+
+    /// The transform applied to the layer's sublayers, about its anchor point. Animatable.
+    /// Default identity.
+    open var sublayerTransform: CATransform3D {
+        get { state.sublayerTransform }
+        set { write("sublayerTransform", .transform(newValue)) }
+    }
+
+    /// The affine part of `transform` (m11, m12, m21, m22, m41, m42).
+    open func affineTransform() -> CGAffineTransform {
+        CATransform3DGetAffineTransform(state.transform)
+    }
+
+    /// Sets `transform` to the affine transform `m`.
+    open func setAffineTransform(_ m: CGAffineTransform) {
+        transform = CATransform3DMakeAffineTransform(m)
+    }
+
+    /// The scale factor from points to the pixels of the layer's backing store. Default 1.0.
+    /// Must be positive and finite.
+    open var contentsScale: CGFloat {
+        get { state.contentsScale }
+        set { write("contentsScale", .number(Double(newValue))) }
+    }
+
+    /// Whether the layer's sublayers are laid out with y running up from the bottom edge.
+    /// Default false. Key-value coding key: `"geometryFlipped"`.
+    open var isGeometryFlipped: Bool {
+        get { state.isGeometryFlipped }
+        set { write("geometryFlipped", .bool(newValue)) }
+    }
+
+    /// Whether the layer's contents are drawn flipped: true when an odd number of this layer and
+    /// its ancestors have `isGeometryFlipped` set.
+    open func contentsAreFlipped() -> Bool {
+        var flipped = false
+        var layer: CALayer? = self
+        while let current = layer {
+            if current.state.isGeometryFlipped { flipped.toggle() }
+            layer = current.superlayer
+        }
+        return flipped
+    }
+
+    /// The preferred size of the layer in its superlayer's coordinates: the bounds size.
+    open func preferredFrameSize() -> CGSize {
+        state.bounds.size
+    }
+
+    // MARK: Appearance
+
+    /// The layer's opacity, 0 (transparent) to 1 (opaque). Animatable. Default 1.
+    open var opacity: Float {
+        get { state.opacity }
+        set { write("opacity", .number(Double(newValue))) }
+    }
+
+    /// Whether the layer is hidden. Animatable. Default false. Key-value coding key: `"hidden"`.
+    open var isHidden: Bool {
+        get { state.isHidden }
+        set { write("hidden", .bool(newValue)) }
+    }
+
+    /// The background colour. Animatable. Default nil.
+    open var backgroundColor: CGColor? {
+        get { state.backgroundColor }
+        set { write("backgroundColor", newValue.map { .color($0) } ?? .none) }
+    }
+
+    /// The radius of the rounded corners of the background and border. Animatable. Default 0.
+    open var cornerRadius: CGFloat {
+        get { state.cornerRadius }
+        set { write("cornerRadius", .number(Double(newValue))) }
+    }
+
+    /// Which corners `cornerRadius` rounds. Default all four.
+    open var maskedCorners: CACornerMask {
+        get { state.maskedCorners }
+        set { write("maskedCorners", .number(Double(newValue.rawValue))) }
+    }
+
+    /// The curve of the rounded corners. Default `.circular`.
+    open var cornerCurve: CALayerCornerCurve {
+        get { state.cornerCurve }
+        set { write("cornerCurve", .string(newValue.rawValue)) }
+    }
+
+    /// The width of the border. Animatable. Default 0.
+    open var borderWidth: CGFloat {
+        get { state.borderWidth }
+        set { write("borderWidth", .number(Double(newValue))) }
+    }
+
+    /// The colour of the border. Animatable. Default opaque black.
+    open var borderColor: CGColor? {
+        get { state.borderColor }
+        set { write("borderColor", newValue.map { .color($0) } ?? .none) }
+    }
+
+    /// The colour of the shadow. Animatable. Default opaque black.
+    open var shadowColor: CGColor? {
+        get { state.shadowColor }
+        set { write("shadowColor", newValue.map { .color($0) } ?? .none) }
+    }
+
+    /// The opacity of the shadow, 0 to 1. Animatable. Default 0 (no shadow).
+    open var shadowOpacity: Float {
+        get { state.shadowOpacity }
+        set { write("shadowOpacity", .number(Double(newValue))) }
+    }
+
+    /// The offset of the shadow, in the layer's coordinates. Animatable. Default (0, −3).
+    open var shadowOffset: CGSize {
+        get { state.shadowOffset }
+        set { write("shadowOffset", .size(newValue)) }
+    }
+
+    /// The blur radius of the shadow. Animatable. Default 3.
+    open var shadowRadius: CGFloat {
+        get { state.shadowRadius }
+        set { write("shadowRadius", .number(Double(newValue))) }
+    }
+
+    /// The shape of the shadow; nil derives it from the layer's content. Animatable. Default nil.
+    /// A `CGMutablePath` is copied when set.
+    open var shadowPath: CGPath? {
+        get { state.shadowPath }
+        set { write("shadowPath", newValue.map { .path($0) } ?? .none) }
+    }
+
+    /// Whether sublayers are clipped to the bounds (and rounded corners). Animatable. Default false.
+    open var masksToBounds: Bool {
+        get { state.masksToBounds }
+        set { write("masksToBounds", .bool(newValue)) }
+    }
+
+    /// The layer's content image: a `CGImage`, or nil. Animatable. Default nil. Any other value
+    /// (Apple also takes IOSurfaces, and NSImages on macOS) is refused with a diagnostic.
+    open var contents: Any? {
+        get { state.contents }
+        set { writeBoxed("contents", newValue) }
+    }
+
+    /// How the contents image fills the bounds. Default `.resize`.
+    open var contentsGravity: CALayerContentsGravity {
+        get { state.contentsGravity }
+        set { write("contentsGravity", .string(newValue.rawValue)) }
+    }
+
+    /// The part of the contents image shown, in unit coordinates. Animatable. Default (0, 0, 1, 1).
+    open var contentsRect: CGRect {
+        get { state.contentsRect }
+        set { write("contentsRect", .rect(newValue)) }
+    }
+
+    /// The stretchable centre of the contents image, in unit coordinates. Animatable. Default
+    /// (0, 0, 1, 1).
+    open var contentsCenter: CGRect {
+        get { state.contentsCenter }
+        set { write("contentsCenter", .rect(newValue)) }
+    }
+
+    /// The filter used when the contents image is drawn smaller. Default `.linear`.
+    open var minificationFilter: CALayerContentsFilter {
+        get { state.minificationFilter }
+        set { write("minificationFilter", .string(newValue.rawValue)) }
+    }
+
+    /// The filter used when the contents image is drawn larger. Default `.linear`.
+    open var magnificationFilter: CALayerContentsFilter {
+        get { state.magnificationFilter }
+        set { write("magnificationFilter", .string(newValue.rawValue)) }
+    }
+
+    /// The level-of-detail bias of the minification filter. Default 0.
+    open var minificationFilterBias: Float {
+        get { state.minificationFilterBias }
+        set { write("minificationFilterBias", .number(Double(newValue))) }
+    }
+
+    /// Whether the layer composites its sublayers as a group before applying its opacity.
+    /// Default true.
+    open var allowsGroupOpacity: Bool {
+        get { state.allowsGroupOpacity }
+        set { write("allowsGroupOpacity", .bool(newValue)) }
+    }
+
+    /// Whether the layer shows its content when facing away from the viewer. Animatable. Default
+    /// true. Key-value coding key: `"doubleSided"`.
+    open var isDoubleSided: Bool {
+        get { state.isDoubleSided }
+        set { write("doubleSided", .bool(newValue)) }
+    }
+
+    /// Whether the layer's content is fully opaque (a drawing hint). Default false.
+    /// Key-value coding key: `"opaque"`.
+    open var isOpaque: Bool {
+        get { state.isOpaque }
+        set { write("opaque", .bool(newValue)) }
+    }
+
+    /// Whether the layer may antialias its edges. Default false.
+    open var allowsEdgeAntialiasing: Bool {
+        get { state.allowsEdgeAntialiasing }
+        set { write("allowsEdgeAntialiasing", .bool(newValue)) }
+    }
+
+    /// Which edges are antialiased. Default all four.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { state.edgeAntialiasingMask }
+        set { write("edgeAntialiasingMask", .number(Double(newValue.rawValue))) }
+    }
+
+    /// Whether the layer is rendered as a bitmap before compositing. Default false.
+    open var shouldRasterize: Bool {
+        get { state.shouldRasterize }
+        set { write("shouldRasterize", .bool(newValue)) }
+    }
+
+    /// The scale at which a rasterized layer is rendered. Default 1. Must be positive and finite.
+    open var rasterizationScale: CGFloat {
+        get { state.rasterizationScale }
+        set { write("rasterizationScale", .number(Double(newValue))) }
+    }
+
+    /// Whether drawing commands are deferred to a background thread. Default false (a hint).
+    open var drawsAsynchronously: Bool {
+        get { state.drawsAsynchronously }
+        set { write("drawsAsynchronously", .bool(newValue)) }
+    }
+
+    /// Whether a change of the bounds marks the contents as needing display. Default false.
+    open var needsDisplayOnBoundsChange: Bool {
+        get { state.needsDisplayOnBoundsChange }
+        set { write("needsDisplayOnBoundsChange", .bool(newValue)) }
+    }
+
+    /// The layer's name, for finding it. Default nil.
+    open var name: String? {
+        get { state.name }
+        set { write("name", newValue.map { .string($0) } ?? .none) }
+    }
+
+    /// An optional layer whose alpha channel masks this layer's content. It must not have a
+    /// superlayer, and must not be this layer or one of its ancestors (both refused with a
+    /// diagnostic). Default nil.
+    open var mask: CALayer? {
+        get { maskStorage }
+        set { setMask(newValue) }
+    }
+
+    /// The layer's delegate, held weakly. Default nil.
+    open weak var delegate: (any CALayerDelegate)?
+
+    /// A dictionary of style values; `action(forKey:)` searches its `"actions"` entry. Default
+    /// nil. (Kinema does not yet take default property values from it.)
+    open var style: [AnyHashable: Any]?
+
+    /// Actions by key, searched by `action(forKey:)`. Default nil.
+    open var actions: [String: any CAAction]?
+
+    // MARK: Layer hierarchy
+
+    /// The layer's sublayers, back to front; nil when it has none. Setting it removes the old
+    /// sublayers and adds the new ones (each leaving its previous superlayer).
+    open var sublayers: [CALayer]? {
+        get { sublayerStorage.isEmpty ? nil : sublayerStorage }
+        set { replaceAllSublayers(with: newValue ?? []) }
+    }
+
+    /// The layer's superlayer, or nil.
+    open var superlayer: CALayer? { superlayerStorage }
+
+    /// Appends `layer` to the sublayers (moving it if it already has a superlayer).
+    open func addSublayer(_ layer: CALayer) {
+        insert(layer, at: sublayerStorage.count, operation: "addSublayer(_:)")
+    }
+
+    /// Inserts `layer` at index `idx` of the sublayers; an index past the end appends, with a
+    /// diagnostic.
+    open func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+        insert(layer, at: Int(idx), operation: "insertSublayer(_:at:)")
+    }
+
+    /// Inserts `layer` just in front of `sibling`; at the front when `sibling` is nil or (with a
+    /// diagnostic) not a sublayer.
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        insert(layer, relativeTo: sibling, above: true)
+    }
+
+    /// Inserts `layer` just behind `sibling`; at the back when `sibling` is nil or (with a
+    /// diagnostic) not a sublayer.
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        insert(layer, relativeTo: sibling, above: false)
+    }
+
+    /// Replaces the sublayer `oldLayer` with `newLayer`, at the same index.
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        replace(oldLayer, with: newLayer)
+    }
+
+    /// Detaches the layer from its superlayer, or from the layer it masks.
+    open func removeFromSuperlayer() {
+        detach()
+    }
+
+    // MARK: Drawing
+
+    /// Whether the layer is marked as needing display.
+    open func needsDisplay() -> Bool { needsDisplayFlag }
+
+    /// Marks the layer's contents as needing to be redrawn by `display()`.
+    open func setNeedsDisplay() { needsDisplayFlag = true }
+
+    /// Marks the region `r` (in the layer's coordinates) as needing to be redrawn. Kinema redraws
+    /// the whole layer.
+    open func setNeedsDisplay(_ r: CGRect) { needsDisplayFlag = true }
+
+    /// Calls `display()` if the layer needs display, clearing the mark first.
+    open func displayIfNeeded() {
+        guard needsDisplayFlag else { return }
+        needsDisplayFlag = false
+        display()
+    }
+
+    /// Reloads the layer's contents: the delegate's `display(_:)` if it has one; otherwise
+    /// `layerWillDraw(_:)`, then `draw(in:)` into a flipped context of bounds × contentsScale
+    /// pixels, whose image becomes `contents`.
+    open func display() {
+        if let delegate {
+            delegate.display(self)
+        } else {
+            drawContents()
+        }
+    }
+
+    /// Draws the layer's content into `ctx` (flipped, origin at the bounds origin). The default
+    /// asks the delegate's `draw(_:in:)`.
+    open func draw(in ctx: CGContext) {
+        delegate?.draw(self, in: ctx)
+    }
+
+    // MARK: Layout
+
+    /// Marks the layer as needing layout.
+    open func setNeedsLayout() { needsLayoutFlag = true }
+
+    /// Whether the layer is marked as needing layout.
+    open func needsLayout() -> Bool { needsLayoutFlag }
+
+    /// Lays out the layers that need it: from the highest ancestor in an unbroken chain of
+    /// ancestors needing layout, down through the whole tree beneath it.
+    open func layoutIfNeeded() { layOutTree() }
+
+    /// Lays out the sublayers. The default asks the delegate's `layoutSublayers(of:)`.
+    open func layoutSublayers() {
+        delegate?.layoutSublayers(of: self)
+    }
+
+    // MARK: Coordinates and hit testing
+
+    /// Converts `p` from `l`'s coordinate space to this layer's. `l` nil means the root layer's
+    /// space (see `convertPoint(_:fromLayer:)` in CALayer+Coordinates.swift for the rules).
+    open func convert(_ p: CGPoint, from l: CALayer?) -> CGPoint {
+        convertPoint(p, from: l, operation: "convert(_:from:)")
+    }
+
+    /// Converts `p` from this layer's coordinate space to `l`'s (nil: the root layer's).
+    open func convert(_ p: CGPoint, to l: CALayer?) -> CGPoint {
+        convertPoint(p, to: l)
+    }
+
+    /// Converts `r` from `l`'s coordinate space to this layer's: the bounding box of its
+    /// converted corners.
+    open func convert(_ r: CGRect, from l: CALayer?) -> CGRect {
+        convertRect(r) { self.convert($0, from: l) }
+    }
+
+    /// Converts `r` from this layer's coordinate space to `l`'s: the bounding box of its
+    /// converted corners.
+    open func convert(_ r: CGRect, to l: CALayer?) -> CGRect {
+        convertRect(r) { self.convert($0, to: l) }
+    }
+
+    /// The farthest descendant (or this layer) containing `p`, given in the superlayer's
+    /// coordinates; nil if none. Hidden layers are skipped with their sublayers; a layer with
+    /// `masksToBounds` is searched only if it contains the point; sublayers are searched front
+    /// to back (by zPosition, then order).
+    open func hitTest(_ p: CGPoint) -> CALayer? {
+        hit(p, fromFlatSpace: CATransform3DIdentity)
+    }
+
+    /// Whether `p`, in the layer's coordinates, is inside its bounds.
+    open func contains(_ p: CGPoint) -> Bool {
+        state.bounds.contains(p)
+    }
+
+    // MARK: Actions
+
+    /// The action for `event`: the delegate's `action(for:forKey:)`, then `actions`, then the
+    /// style's `"actions"` dictionary, then `defaultAction(forKey:)`. The first non-nil answer
+    /// ends the search; an `NSNull` answer means "no action" and is returned as is.
+    open func action(forKey event: String) -> (any CAAction)? {
+        searchAction(forKey: event)
+    }
+
+    /// The default action for `event` in this class: nil (implicit animations come with the
+    /// transaction work). Subclasses override it.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
+
+    // MARK: Key-value coding
+
+    /// The value of the property or custom key `key` (a table key path such as `"position.x"`
+    /// works too). Unknown keys that were never set and have no default give nil and a diagnostic.
+    open func value(forKey key: String) -> Any? {
+        readValue(forKey: key)
+    }
+
+    /// Sets the property `key`, or stores the value under a custom key. A value of the wrong
+    /// type is refused with a diagnostic.
+    open func setValue(_ value: Any?, forKey key: String) {
+        writeValue(value, forKey: key)
+    }
+
+    /// The value at `keyPath`: a property, a structure field (`"transform.rotation.z"`,
+    /// `"bounds.size.width"`), or a path through `superlayer` / `mask`.
+    open func value(forKeyPath keyPath: String) -> Any? {
+        readValue(forKey: keyPath)
+    }
+
+    /// Sets the value at `keyPath`. An unknown path is refused with a diagnostic.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        writeValue(value, forKey: keyPath)
+    }
+
+    /// The default value of `key` for this class: Apple's default for each property (as
+    /// key-value coding boxes it), nil for other keys. Subclasses override it to change defaults.
+    open class func defaultValue(forKey key: String) -> Any? {
+        builtInDefault(forKey: key)
+    }
+
+    /// Whether a change of `key` marks the layer as needing display. False by default;
+    /// subclasses return true for the keys their drawing depends on.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    // MARK: CAMediaTiming
+
+    /// The begin time in the superlayer's time space. Default 0.
+    open var beginTime: CFTimeInterval {
+        get { state.beginTime }
+        set { write("beginTime", .number(newValue)) }
+    }
+
+    /// The basic duration. Default 0.
+    open var duration: CFTimeInterval {
+        get { state.duration }
+        set { write("duration", .number(newValue)) }
+    }
+
+    /// How fast the layer's time runs relative to its superlayer's. Default 1.
+    open var speed: Float {
+        get { state.speed }
+        set { write("speed", .number(Double(newValue))) }
+    }
+
+    /// The offset added to the layer's active local time. Default 0.
+    open var timeOffset: CFTimeInterval {
+        get { state.timeOffset }
+        set { write("timeOffset", .number(newValue)) }
+    }
+
+    /// The number of repetitions. Default 0.
+    open var repeatCount: Float {
+        get { state.repeatCount }
+        set { write("repeatCount", .number(Double(newValue))) }
+    }
+
+    /// How long to repeat for. Default 0.
+    open var repeatDuration: CFTimeInterval {
+        get { state.repeatDuration }
+        set { write("repeatDuration", .number(newValue)) }
+    }
+
+    /// Whether each iteration plays backwards after forwards. Default false.
+    open var autoreverses: Bool {
+        get { state.autoreverses }
+        set { write("autoreverses", .bool(newValue)) }
+    }
+
+    /// The fill mode. Default `.removed`.
+    open var fillMode: CAMediaTimingFillMode {
+        get { state.fillMode }
+        set { write("fillMode", .string(newValue.rawValue)) }
+    }
+
+    /// Converts `t` from `l`'s time space to this layer's (nil: absolute media time, as
+    /// `CACurrentMediaTime()` reads it).
+    open func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
+        localTime(fromAbsolute: (l?.absoluteTime(fromLocal: t)) ?? t)
+    }
+
+    /// Converts `t` from this layer's time space to `l`'s (nil: absolute media time).
+    open func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
+        let absolute = absoluteTime(fromLocal: t)
+        return l?.localTime(fromAbsolute: absolute) ?? absolute
+    }
+
+    // MARK: Identity
+
+    /// Identity, as for NSObject.
+    public nonisolated static func == (lhs: CALayer, rhs: CALayer) -> Bool { lhs === rhs }
+
+    /// Hashes the identity.
+    public nonisolated func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+
+    /// `<CALayer: 0x…>`, as NSObject describes objects.
+    open nonisolated var description: String {
+        "<\(type(of: self)): \(Unmanaged.passUnretained(self).toOpaque())>"
+    }
+}

@@ -1,0 +1,114 @@
+// LayerKeyPath: Core Animation's string key paths ("position", "position.x",
+// "transform.rotation.z", "bounds.size.width", "fillColor" …) as typed accessors on LayerState.
+//
+// Audited against: Core Animation Programming Guide → Key-Value Coding Extensions → "Key Path
+//   Support for Structure Fields" (CATransform3D fields; CGPoint x, y; CGSize width, height;
+//   CGRect origin, origin.x, origin.y, size, size.width, size.height) and → Animatable Properties
+//   (Table B-1 and the subclasses' "Animatable." property notes).
+// Status: complete for the properties LayerState holds; docs/LAYERS.md lists every key. The
+//   table itself is built in LayerKeyPath+Table.swift.
+
+import Foundation
+
+/// One key path of a layer: its value kind, and how to read and write it on a `LayerState`.
+///
+/// ```swift
+/// var state = LayerState()
+/// let entry = LayerKeyPath.lookup("position.x", for: .layer)
+/// entry?.set(&state, .number(40))       // true: state.position.x == 40
+/// entry?.get(state)                     // .number(40)
+/// ```
+///
+/// **Semantics.** Lookups are exact, case-sensitive matches of Apple's key names
+/// (`"hidden"`, not `"isHidden"`). A key owned by a subclass (`"fillColor"`) is found only for
+/// that class. `set` returns false, and leaves the state unchanged, when the value is of the
+/// wrong kind or out of range (a non-finite geometry value, a fractional `instanceCount`); the
+/// caller reports it. Component paths (`"position.x"`) read and write the whole property, so a
+/// change to one is a change to its `storedKeys`.
+///
+/// **Cost.** The table is built once per process (a few hundred entries); a lookup is one
+/// dictionary probe.
+package struct LayerKeyPath: Sendable {
+    /// The key path, as Apple spells it.
+    package let keyPath: String
+    /// What it holds, and so what boxed values it accepts.
+    package let kind: AnimatableValueKind
+    /// The class whose instances have it (`.layer`: every class).
+    package let owner: LayerClass
+    /// Whether Core Animation animates it (documented "Animatable.").
+    package let isAnimatable: Bool
+    /// The stored properties a write changes: `["position"]` for `"position.x"`,
+    /// `["bounds", "position"]` for `"frame"`.
+    package let storedKeys: [String]
+    /// Reads the value.
+    package let get: @Sendable (LayerState) -> AnimatableValue
+    /// Writes the value; false (state unchanged) when the value does not fit.
+    package let set: @Sendable (inout LayerState, AnimatableValue) -> Bool
+
+    package init(
+        keyPath: String, kind: AnimatableValueKind, owner: LayerClass, isAnimatable: Bool,
+        storedKeys: [String],
+        get: @escaping @Sendable (LayerState) -> AnimatableValue,
+        set: @escaping @Sendable (inout LayerState, AnimatableValue) -> Bool
+    ) {
+        self.keyPath = keyPath
+        self.kind = kind
+        self.owner = owner
+        self.isAnimatable = isAnimatable
+        self.storedKeys = storedKeys
+        self.get = get
+        self.set = set
+    }
+
+    /// Whether a layer of `layerClass` has this key path.
+    package func applies(to layerClass: LayerClass) -> Bool {
+        owner == .layer || owner == layerClass
+    }
+
+    /// Whether this is a stored property itself, not a component or a derived one (`frame`).
+    package var isStored: Bool {
+        storedKeys == [keyPath]
+    }
+
+    /// The entry for `keyPath` on a layer of `layerClass`, or nil when that class has no such
+    /// key path.
+    package static func lookup(_ keyPath: String, for layerClass: LayerClass) -> LayerKeyPath? {
+        guard let entry = table[keyPath], entry.applies(to: layerClass) else { return nil }
+        return entry
+    }
+
+    /// Every entry, sorted by key path.
+    package static var all: [LayerKeyPath] {
+        table.values.sorted { $0.keyPath < $1.keyPath }
+    }
+
+    /// The stored properties of `layerClass`, in key order: the keys `defaultValue(forKey:)`
+    /// and a state snapshot cover.
+    package static func storedEntries(for layerClass: LayerClass) -> [LayerKeyPath] {
+        storedByClass[layerClass] ?? []
+    }
+
+    /// The key-path table, built once.
+    static let table: [String: LayerKeyPath] = {
+        var table = [String: LayerKeyPath]()
+        for entry in LayerKeyPathTable.entries() {
+            table[entry.keyPath] = entry
+        }
+        return table
+    }()
+
+    private static let storedByClass: [LayerClass: [LayerKeyPath]] = {
+        var result = [LayerClass: [LayerKeyPath]]()
+        for layerClass in LayerClass.allCases {
+            result[layerClass] = all.filter { $0.isStored && $0.applies(to: layerClass) }
+        }
+        return result
+    }()
+}
+
+extension LayerState {
+    /// The value at `keyPath` for this state's class, or nil when the class has no such key.
+    package func value(forKeyPath keyPath: String) -> AnimatableValue? {
+        LayerKeyPath.lookup(keyPath, for: layerClass)?.get(self)
+    }
+}

@@ -1,0 +1,330 @@
+// LayerState: every property of a CALayer (and of its subclasses) as one Sendable value.
+//
+// Audited against: the CALayer property docs (developer.apple.com/documentation/quartzcore/calayer,
+//   each property's default-value sentence), CAShapeLayer, CAGradientLayer, CAReplicatorLayer
+//   and CATextLayer property docs, CATransformLayer.h, CAMediaTiming docs. Each default below
+//   names where it comes from. Status: complete for the properties Kinema implements (listed
+//   in docs/LAYERS.md); Apple properties not yet modelled are listed there too.
+//
+// Why a value: the model layer (a main-actor CALayer) holds one LayerState and every property
+// read and write goes through it; the presentation layer will be a CALayer whose state is the
+// evaluated one; the render tree will snapshot LayerState values and hand them to the render
+// server's thread. One Sendable value serves all three.
+
+import Foundation
+
+/// Which Core Animation class a layer state belongs to, and so which properties it has.
+///
+/// `.layer` properties belong to every class; the others add their subclass's properties.
+package enum LayerClass: String, Sendable, Hashable, CaseIterable {
+    case layer = "CALayer"
+    case shape = "CAShapeLayer"
+    case gradient = "CAGradientLayer"
+    case replicator = "CAReplicatorLayer"
+    case text = "CATextLayer"
+    case transform = "CATransformLayer"
+}
+
+/// Equality by identity for a reference that has no value equality of its own (`CGImage`):
+/// two states are equal when they hold the same image object, as Core Animation compares
+/// `contents` (by pointer).
+@propertyWrapper
+package struct IdentityEquatable<Object: AnyObject & Sendable>: Equatable, Sendable {
+    package var wrappedValue: Object?
+
+    package init(wrappedValue: Object?) {
+        self.wrappedValue = wrappedValue
+    }
+
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.wrappedValue === rhs.wrappedValue
+    }
+}
+
+/// Every property of a layer as a plain value.
+///
+/// ```swift
+/// var state = LayerState(layerClass: .shape)
+/// state.position = CGPoint(x: 50, y: 50)
+/// state.shapeState.lineWidth = 4
+/// ```
+///
+/// **Semantics.** A value: copying it copies every property (colours, paths and images are
+/// immutable shared references). Defaults are Apple's documented ones. The subclass groups
+/// (`shape`, `gradient`, `replicator`, `text`) are nil unless the state belongs to that class;
+/// `layerClass` says which. Paths are stored immutable (a `CGMutablePath` is copied when set
+/// through `LayerKeyPath`), so a state never changes behind its owner's back.
+///
+/// **Cost.** About 900 bytes; a copy copies them and retains the few shared references.
+package struct LayerState: Sendable, Equatable {
+    // MARK: Geometry
+
+    /// CALayer.bounds — documented default: an empty rectangle
+    package var bounds: CGRect = .zero
+    /// CALayer.position — documented default: (0.0, 0.0)
+    package var position: CGPoint = .zero
+    /// CALayer.anchorPoint — documented default: (0.5, 0.5), which represents
+    /// the center of the layer’s bounds rectangle
+    package var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    /// CALayer.anchorPointZ — documented default: 0
+    package var anchorPointZ: CGFloat = 0
+    /// CALayer.zPosition — documented default: 0
+    package var zPosition: CGFloat = 0
+    /// CALayer.transform — documented default: the identity transform
+    package var transform = CATransform3DIdentity
+    /// CALayer.sublayerTransform — documented default: the identity transform
+    package var sublayerTransform = CATransform3DIdentity
+    /// CALayer.contentsScale — documented default: 1.0
+    package var contentsScale: CGFloat = 1
+    /// CALayer.isGeometryFlipped — documented default: false
+    package var isGeometryFlipped = false
+
+    // MARK: Appearance
+
+    /// CALayer.opacity — documented default: 1.0
+    package var opacity: Float = 1
+    /// CALayer.isHidden — documented default: false
+    package var isHidden = false
+    /// CALayer.backgroundColor — documented default: nil
+    package var backgroundColor: CGColor?
+    /// CALayer.cornerRadius — documented default: 0.0
+    package var cornerRadius: CGFloat = 0
+    /// CALayer.maskedCorners — all four corners (the CACornerMask docs list no default; every
+    /// corner is rounded unless told otherwise, as `cornerRadius` documents).
+    package var maskedCorners: CACornerMask = [
+        .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
+    ]
+    /// CALayer.cornerCurve — `.circular` (CALayer.h).
+    package var cornerCurve: CALayerCornerCurve = .circular
+    /// CALayer.borderWidth — documented default: 0.0
+    package var borderWidth: CGFloat = 0
+    /// CALayer.borderColor — documented default: an opaque black color
+    package var borderColor: CGColor? = .black
+    /// CALayer.shadowColor — documented default: an opaque black color
+    package var shadowColor: CGColor? = .black
+    /// CALayer.shadowOpacity — documented default: 0.0
+    package var shadowOpacity: Float = 0
+    /// CALayer.shadowOffset — documented default: (0.0, -3.0)
+    package var shadowOffset = CGSize(width: 0, height: -3)
+    /// CALayer.shadowRadius — documented default: 3.0
+    package var shadowRadius: CGFloat = 3
+    /// CALayer.shadowPath — documented default: nil
+    package var shadowPath: CGPath?
+    /// CALayer.masksToBounds — documented default: false
+    package var masksToBounds = false
+    /// CALayer.contents — documented default: nil. Compared by identity.
+    @IdentityEquatable package var contents: CGImage? = nil
+    /// CALayer.contentsGravity — documented default: resize
+    package var contentsGravity: CALayerContentsGravity = .resize
+    /// CALayer.contentsRect — documented default: the unit rectangle (0, 0, 1, 1)
+    package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    /// CALayer.contentsCenter — documented default: the unit rectangle
+    package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    /// CALayer.minificationFilter — documented default: linear
+    package var minificationFilter: CALayerContentsFilter = .linear
+    /// CALayer.magnificationFilter — documented default: linear
+    package var magnificationFilter: CALayerContentsFilter = .linear
+    /// CALayer.minificationFilterBias — documented default: 0.0
+    package var minificationFilterBias: Float = 0
+    /// CALayer.allowsGroupOpacity — documented default: read from UIViewGroupOpacity in
+    /// Info.plist, true when absent for apps linked against the iOS 7 SDK or later.
+    package var allowsGroupOpacity = true
+    /// CALayer.isDoubleSided — documented default: true
+    package var isDoubleSided = true
+    /// CALayer.isOpaque — documented default: false
+    package var isOpaque = false
+    /// CALayer.allowsEdgeAntialiasing — documented default: read from UIViewEdgeAntialiasing in
+    /// Info.plist, false when absent.
+    package var allowsEdgeAntialiasing = false
+    /// CALayer.edgeAntialiasingMask — documented default: all four edges
+    package var edgeAntialiasingMask: CAEdgeAntialiasingMask = [
+        .layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge,
+    ]
+    /// CALayer.shouldRasterize — documented default: false
+    package var shouldRasterize = false
+    /// CALayer.rasterizationScale — documented default: 1.0
+    package var rasterizationScale: CGFloat = 1
+    /// CALayer.drawsAsynchronously — documented default: false
+    package var drawsAsynchronously = false
+    /// CALayer.needsDisplayOnBoundsChange — documented default: false
+    package var needsDisplayOnBoundsChange = false
+    /// CALayer.name — documented default: nil
+    package var name: String?
+
+    // MARK: Timing (CAMediaTiming defaults, see CAMediaTiming.swift)
+
+    package var beginTime: CFTimeInterval = 0
+    package var duration: CFTimeInterval = 0
+    package var speed: Float = 1
+    package var timeOffset: CFTimeInterval = 0
+    package var repeatCount: Float = 0
+    package var repeatDuration: CFTimeInterval = 0
+    package var autoreverses = false
+    package var fillMode: CAMediaTimingFillMode = .removed
+
+    // MARK: Subclasses
+
+    /// CAShapeLayer's properties; nil for other classes.
+    package var shape: ShapeLayerState?
+    /// CAGradientLayer's properties; nil for other classes.
+    package var gradient: GradientLayerState?
+    /// CAReplicatorLayer's properties; nil for other classes.
+    package var replicator: ReplicatorLayerState?
+    /// CATextLayer's properties; nil for other classes.
+    package var text: TextLayerState?
+    /// Whether this is a CATransformLayer: its sublayers keep their 3-D positions (no flattening)
+    /// and, as CATransformLayer.h says, only its sublayers are rendered.
+    package var isTransformLayer = false
+
+    /// A state with Apple's defaults for `layerClass`.
+    package init(layerClass: LayerClass = .layer) {
+        switch layerClass {
+        case .layer: break
+        case .shape: shape = ShapeLayerState()
+        case .gradient: gradient = GradientLayerState()
+        case .replicator: replicator = ReplicatorLayerState()
+        case .text: text = TextLayerState()
+        case .transform: isTransformLayer = true
+        }
+    }
+
+    /// The class this state belongs to, read from which subclass group it holds.
+    package var layerClass: LayerClass {
+        if shape != nil { return .shape }
+        if gradient != nil { return .gradient }
+        if replicator != nil { return .replicator }
+        if text != nil { return .text }
+        return isTransformLayer ? .transform : .layer
+    }
+
+    /// This state as `layerClass`: the CALayer properties are kept, the subclass group becomes
+    /// the one `layerClass` has (kept if it already has it, Apple's defaults otherwise).
+    /// `CAShapeLayer(layer: plainLayer)` uses this.
+    package func converted(to layerClass: LayerClass) -> LayerState {
+        guard layerClass != self.layerClass else { return self }
+        var result = self
+        let fresh = LayerState(layerClass: layerClass)
+        result.shape = fresh.shape
+        result.gradient = fresh.gradient
+        result.replicator = fresh.replicator
+        result.text = fresh.text
+        result.isTransformLayer = fresh.isTransformLayer
+        return result
+    }
+
+    // Non-optional views of the subclass groups, for key paths: reading one the state lacks
+    // gives Apple's defaults; writing one adds the group.
+
+    package var shapeState: ShapeLayerState {
+        get { shape ?? ShapeLayerState() }
+        set { shape = newValue }
+    }
+
+    package var gradientState: GradientLayerState {
+        get { gradient ?? GradientLayerState() }
+        set { gradient = newValue }
+    }
+
+    package var replicatorState: ReplicatorLayerState {
+        get { replicator ?? ReplicatorLayerState() }
+        set { replicator = newValue }
+    }
+
+    package var textState: TextLayerState {
+        get { text ?? TextLayerState() }
+        set { text = newValue }
+    }
+}
+
+/// CAShapeLayer's properties, with the defaults its documentation gives.
+package struct ShapeLayerState: Sendable, Equatable {
+    /// Apple's defaults.
+    package init() {}
+
+    /// Documented default: nil
+    package var path: CGPath?
+    /// Documented default: opaque black
+    package var fillColor: CGColor? = .black
+    /// Documented default: nonZero
+    package var fillRule: CAShapeLayerFillRule = .nonZero
+    /// Documented default: nil
+    package var strokeColor: CGColor?
+    /// Documented default: 1.0
+    package var lineWidth: CGFloat = 1
+    /// Documented default: butt
+    package var lineCap: CAShapeLayerLineCap = .butt
+    /// Documented default: miter
+    package var lineJoin: CAShapeLayerLineJoin = .miter
+    /// Documented default: 10.0
+    package var miterLimit: CGFloat = 10
+    /// Documented default: nil, a solid line. Lengths in user space, as numbers.
+    package var lineDashPattern: [Double]?
+    /// Documented default: 0
+    package var lineDashPhase: CGFloat = 0
+    /// Documented default: 0
+    package var strokeStart: CGFloat = 0
+    /// Documented default: 1.0
+    package var strokeEnd: CGFloat = 1
+}
+
+/// CAGradientLayer's properties, with the defaults its documentation gives.
+package struct GradientLayerState: Sendable, Equatable {
+    /// Apple's defaults.
+    package init() {}
+
+    /// Documented default: nil
+    package var colors: [CGColor]?
+    /// Documented default: nil (nil spreads the stops evenly.)
+    package var locations: [Double]?
+    /// Documented default: (0.5,0.0)
+    package var startPoint = CGPoint(x: 0.5, y: 0)
+    /// Documented default: (0.5,1.0)
+    package var endPoint = CGPoint(x: 0.5, y: 1)
+    /// Documented default: axial
+    package var type: CAGradientLayerType = .axial
+}
+
+/// CAReplicatorLayer's properties, with the defaults its documentation gives.
+package struct ReplicatorLayerState: Sendable, Equatable {
+    /// Apple's defaults.
+    package init() {}
+
+    /// Documented default: 1, no extra copies are created
+    package var instanceCount = 1
+    /// Documented default: false
+    package var preservesDepth = false
+    /// Documented default: 0.0
+    package var instanceDelay: CFTimeInterval = 0
+    /// Documented default: the identity transform
+    package var instanceTransform = CATransform3DIdentity
+    /// Documented default: opaque white
+    package var instanceColor: CGColor? = .white
+    /// Documented default: 0.0 (each of the four offsets)
+    package var instanceRedOffset: Float = 0
+    package var instanceGreenOffset: Float = 0
+    package var instanceBlueOffset: Float = 0
+    package var instanceAlphaOffset: Float = 0
+}
+
+/// CATextLayer's properties, with the defaults its documentation and header give.
+package struct TextLayerState: Sendable, Equatable {
+    /// Apple's defaults.
+    package init() {}
+
+    /// The text. Documented default: nil. Attributed strings keep only their characters for now.
+    package var string: String?
+    /// The font, by name. Documented default: the Helvetica font.
+    package var fontName = "Helvetica"
+    /// Documented default: 36.0
+    package var fontSize: CGFloat = 36
+    /// Documented default: opaque white
+    package var foregroundColor: CGColor? = .white
+    /// Documented default: false
+    package var isWrapped = false
+    /// Documented default: natural
+    package var alignmentMode: CATextLayerAlignmentMode = .natural
+    /// Documented default: none
+    package var truncationMode: CATextLayerTruncationMode = .none
+    /// Documented default: false
+    package var allowsFontSubpixelQuantization = false
+}

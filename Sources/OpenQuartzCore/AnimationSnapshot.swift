@@ -101,3 +101,19 @@ package struct TransitionSnapshot: Sendable, Equatable {
     package var startProgress: Double
     package var endProgress: Double
 }
+
+extension AnimationSnapshot {
+    /// The animated key path (nil for groups, transitions and inert snapshots), for the layer's
+    /// bookkeeping.
+    package var keyPath: String? {
+        if case .property(let p) = content { return p.header.keyPath }
+        return nil
+    }
+
+    /// The parent time at which the active duration ends (duration 0 → 0.25 s; infinite for an
+    /// animation that repeats forever): when the layer calls `animationDidStop(_:finished: true)`
+    /// and, with `isRemovedOnCompletion`, removes it.
+    package var endTime: Double {
+        timing.endTime(defaultDuration: MediaTiming.defaultAnimationDuration)
+    }
+}

@@ -160,3 +160,17 @@ struct CAAnimationKindsTests {
         #expect(AnimatableValue.adding(.point(.zero), .size(.zero)) == nil)
     }
 }
+
+@Suite("AnimationSnapshot")
+struct AnimationSnapshotTests {
+    @Test("key path and end time for the layer's bookkeeping")
+    func bookkeeping() {
+        let a = basic("opacity", from: 0, to: 1, duration: 0)
+        a.beginTime = 2
+        a.repeatCount = 2
+        let snapshot = a.snapshot(for: LayerState())
+        #expect(snapshot.keyPath == "opacity")
+        #expect(snapshot.endTime == 2.5)
+        #expect(CAAnimationGroup().snapshot(for: LayerState()).keyPath == nil)
+    }
+}

@@ -3,9 +3,11 @@
 // Audited against: CASpringAnimation docs (mass default 1, stiffness 100, damping 10,
 //   initialVelocity 0, settlingDuration "the estimated duration required for the spring system to
 //   be considered at rest"; iOS 17 init(perceptualDuration:bounce:), perceptualDuration, bounce,
-//   allowsOverdamping) and APPLE_SEMANTICS.md. Status: complete. Apple does not say what
-//   allowsOverdamping's default is or exactly what false does: Kinema defaults it to false and then
-//   treats an over-damped spring as critically damped (see docs/ANIMATIONS.md).
+//   allowsOverdamping) and APPLE_SEMANTICS.md. Status: complete. CASpringAnimation's page does not
+//   document allowsOverdamping beyond its type; Kinema follows SwiftUI's
+//   `Spring(mass:stiffness:damping:allowOverDamping:)` docs (default false; false treats over-damped
+//   cases "as critically damped"), which also matches published reports that CASpringAnimation
+//   did not over-damp before the property existed (see docs/ANIMATIONS.md).
 
 import Foundation
 import KinemaTiming

@@ -174,3 +174,63 @@ struct AnimationSnapshotTests {
         #expect(CAAnimationGroup().snapshot(for: LayerState()).keyPath == nil)
     }
 }
+
+@Suite("Animation evaluation edge cases")
+struct AnimationEvaluationEdgeTests {
+    @Test("NaN and infinite layer times leave the model state")
+    func badTimes() {
+        let a = basic("position.x", from: 0, to: 10)
+        let model = stateAt(x: 100)
+        #expect(present(model, [a], at: .nan) == model)
+        #expect(present(model, [a], at: .infinity) == model)
+    }
+
+    @Test("an infinitely repeating cumulative transform far in the future stays finite or is skipped")
+    func hugeIteration() {
+        let a = basic("transform", from: CATransform3DIdentity, to: CATransform3DMakeTranslation(1, 0, 0))
+        a.repeatCount = .infinity
+        a.isCumulative = true
+        let t = present(LayerState(), [a], at: 1e6 + 0.5).transform
+        #expect(t.m41.isFinite)
+        #expect(abs(t.m41 - (1e6 + 0.5)) < 1e-3)
+    }
+
+    @Test("a NaN value is refused by the key and skipped")
+    func nanValue() {
+        let model = stateAt(x: 100)
+        #expect(present(model, [basic("position.x", from: Double.nan, to: 1)], at: 0.5) == model)
+    }
+
+    @Test("keyframes with NaN key times: even spacing with a diagnostic")
+    func nanKeyTimes() {
+        let a = CAKeyframeAnimation(keyPath: "position.x")
+        a.values = [0, 10]
+        a.keyTimes = [0, NSNumber(value: Double.nan)]
+        a.duration = 1
+        let (x, diagnostics) = KinemaDiagnostics.collecting { present(LayerState(), [a], at: 0.5).position.x }
+        #expect(x == 5 && !diagnostics.isEmpty)
+    }
+
+    @Test("an under-damped spring overshoots its target")
+    func springOvershoot() {
+        let a = CASpringAnimation(keyPath: "position.x")
+        a.fromValue = 0
+        a.toValue = 100
+        a.damping = 2
+        a.duration = 3
+        let peak = stride(from: 0.05, to: 1, by: 0.05).map { present(LayerState(), [a], at: $0).position.x }.max() ?? 0
+        #expect(peak > 150)
+    }
+}
+
+@Suite("Cumulative fill")
+struct CumulativeFillTests {
+    @Test("a cumulative animation held forwards shows the end of its last repeat")
+    func heldEnd() {
+        let a = basic("position.x", from: 0, to: 10)
+        a.repeatCount = 2
+        a.isCumulative = true
+        a.fillMode = .forwards
+        #expect(present(LayerState(), [a], at: 5).position.x == 20)
+    }
+}

@@ -67,6 +67,9 @@ open class CAAnimation: CAMediaTiming {
     open var autoreverses: Bool = false
     open var fillMode: CAMediaTimingFillMode = .removed
 
+    /// Values set with `setValue(_:forKey:)` under keys that are not properties.
+    var customValues: [String: Any] = [:]
+
     /// Creates an animation with Apple's defaults.
     public required init() {}
 
@@ -109,6 +112,7 @@ open class CAAnimation: CAMediaTiming {
         repeatDuration = other.repeatDuration
         autoreverses = other.autoreverses
         fillMode = other.fillMode
+        customValues = other.customValues
     }
 
     /// An immutable snapshot of this animation aimed at a layer whose state is `state`: values

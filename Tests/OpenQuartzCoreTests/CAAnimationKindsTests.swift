@@ -234,3 +234,29 @@ struct CumulativeFillTests {
         #expect(present(LayerState(), [a], at: 5).position.x == 20)
     }
 }
+
+@Suite("CAAnimation key-value coding")
+struct CAAnimationKeyValueCodingTests {
+    @Test("arbitrary keys tag an animation and travel with its copies (Key-Value Coding Extensions)")
+    func customKeys() {
+        let a = CABasicAnimation(keyPath: "opacity")
+        a.setValue("fadeOut", forKey: "name")
+        a.setValue(3, forKey: "step")
+        let b = a.copy() as? CAAnimation
+        #expect(b?.value(forKey: "name") as? String == "fadeOut")
+        #expect(b?.value(forKey: "step") as? Int == 3)
+        a.setValue(nil, forKey: "name")
+        #expect(a.value(forKey: "name") == nil)
+    }
+
+    @Test("timing keys set the properties; wrong types are ignored with a diagnostic")
+    func timingKeys() {
+        let a = CABasicAnimation()
+        a.setValue(2.5, forKey: "duration")
+        a.setValue(false, forKey: "removedOnCompletion")
+        #expect(a.duration == 2.5 && !a.isRemovedOnCompletion)
+        #expect(a.value(forKey: "speed") as? Float == 1)
+        let (_, diagnostics) = KinemaDiagnostics.collecting { a.setValue("long", forKey: "duration") }
+        #expect(a.duration == 2.5 && !diagnostics.isEmpty)
+    }
+}

@@ -5,9 +5,10 @@
 // Audited against: Core Animation Programming Guide → Key-Value Coding Extensions ("CAAnimation
 //   and CALayer classes are key-value coding compliant container classes, which means that you
 //   can set values for arbitrary keys"), CAAnimation `defaultValue(forKey:)`.
-// Status: arbitrary keys and the CAMediaTiming / CAAnimation property keys. Other property keys
-//   of subclasses (fromValue, keyPath …) are stored as custom keys and do not reach the property
-//   (Apple routes them to the property): use the properties.
+// Status: arbitrary keys, the CAMediaTiming keys, `removedOnCompletion`, and the value keys of
+//   the subclasses (keyPath, fromValue, toValue, byValue, values, additive, cumulative). Other
+//   subclass property keys (path, keyTimes, mass …) are stored as custom keys and do not reach the
+//   property (Apple routes them to it): use the properties.
 
 import Foundation
 
@@ -57,6 +58,15 @@ extension CAAnimation {
             } else {
                 KinemaDiagnostics.emit("CAAnimation", "setValue(_:forKey: \"fillMode\"): not a fill mode; ignored")
             }
+        case "keyPath" where self is CAPropertyAnimation:
+            (self as? CAPropertyAnimation)?.keyPath = value as? String
+        case "additive" where self is CAPropertyAnimation, "cumulative" where self is CAPropertyAnimation:
+            let flag = (value as? Bool) ?? number().map { $0 != 0 } ?? false
+            if key == "additive" { (self as? CAPropertyAnimation)?.isAdditive = flag } else { (self as? CAPropertyAnimation)?.isCumulative = flag }
+        case "fromValue" where self is CABasicAnimation: (self as? CABasicAnimation)?.fromValue = value
+        case "toValue" where self is CABasicAnimation: (self as? CABasicAnimation)?.toValue = value
+        case "byValue" where self is CABasicAnimation: (self as? CABasicAnimation)?.byValue = value
+        case "values" where self is CAKeyframeAnimation: (self as? CAKeyframeAnimation)?.values = value as? [Any]
         default:
             customValues[key] = flattenedAny(value)
         }
@@ -75,6 +85,13 @@ extension CAAnimation {
         case "autoreverses": return autoreverses
         case "fillMode": return fillMode
         case "removedOnCompletion": return isRemovedOnCompletion
+        case "keyPath" where self is CAPropertyAnimation: return (self as? CAPropertyAnimation)?.keyPath
+        case "additive" where self is CAPropertyAnimation: return (self as? CAPropertyAnimation)?.isAdditive
+        case "cumulative" where self is CAPropertyAnimation: return (self as? CAPropertyAnimation)?.isCumulative
+        case "fromValue" where self is CABasicAnimation: return (self as? CABasicAnimation)?.fromValue
+        case "toValue" where self is CABasicAnimation: return (self as? CABasicAnimation)?.toValue
+        case "byValue" where self is CABasicAnimation: return (self as? CABasicAnimation)?.byValue
+        case "values" where self is CAKeyframeAnimation: return (self as? CAKeyframeAnimation)?.values
         default: return customValues[key] ?? type(of: self).defaultValue(forKey: key)
         }
     }

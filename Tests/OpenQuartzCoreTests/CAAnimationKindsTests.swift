@@ -260,3 +260,23 @@ struct CAAnimationKeyValueCodingTests {
         #expect(a.duration == 2.5 && !diagnostics.isEmpty)
     }
 }
+
+@Suite("CAAnimation key-value coding of subclass keys")
+struct CAAnimationSubclassKeyValueCodingTests {
+    @Test("keyPath, fromValue, toValue, values and additive reach their properties")
+    func subclassKeys() {
+        let a = CABasicAnimation()
+        a.setValue("opacity", forKey: "keyPath")
+        a.setValue(0.25, forKey: "toValue")
+        a.setValue(true, forKey: "additive")
+        #expect(a.keyPath == "opacity" && a.toValue as? Double == 0.25 && a.isAdditive)
+        #expect(a.value(forKey: "keyPath") as? String == "opacity")
+        let k = CAKeyframeAnimation()
+        k.setValue([1, 2], forKey: "values")
+        #expect(k.values?.count == 2)
+        // On a plain CAAnimation the same keys are custom keys.
+        let plain = CAAnimation()
+        plain.setValue(1, forKey: "toValue")
+        #expect(plain.value(forKey: "toValue") as? Int == 1)
+    }
+}

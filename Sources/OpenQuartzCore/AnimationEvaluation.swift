@@ -1,0 +1,115 @@
+// AnimationEvaluation: the one pure function that applies a layer's animations to its model
+// state at a time, giving the presentation state.
+//
+// Audited against: CAPropertyAnimation (isAdditive, isCumulative, valueFunction), CABasicAnimation
+//   (from/by/to table), CAKeyframeAnimation (calculation modes, keyTimes, timingFunctions, path,
+//   rotationMode), CASpringAnimation, CAAnimationGroup docs, CAMediaTiming docs; APPLE_SEMANTICS.md.
+// Status: complete for the animation classes of this module. The order of evaluation, and the
+//   choices where Apple is silent, are in docs/ANIMATIONS.md.
+
+import Foundation
+import KinemaGeometry
+import KinemaTiming
+
+/// The presentation state of a layer whose model state is `state`, with `animations` (in the
+/// order they were added) applied at `time`, the layer's local time (the animations' parent time).
+///
+/// ```swift
+/// let fade = CABasicAnimation(keyPath: "opacity")
+/// fade.fromValue = 1; fade.toValue = 0; fade.duration = 1
+/// let shown = evaluate(LayerState(), animations: [fade.snapshot(for: LayerState())], at: 0.25)
+/// shown.opacity    // 0.75
+/// ```
+///
+/// Order, for each animation in turn:
+/// 1. Resolve its timing at `time` (duration 0 → 0.25 s); skip it when inactive (fill rules).
+/// 2. Shape the progress: the timing function's curve (none: linear), or for a spring the closed
+///    form `Spring.value(at: basic local time)` instead of a curve.
+/// 3. Compute the value: basic from/by/to (current value = the *model* value in `state`),
+///    keyframes, or a group's children (recursively, in the group's local time).
+/// 4. Cumulative: add `iteration × (end − start)`.
+/// 5. Value function: map numbers to a transform.
+/// 6. Additive: add to the value accumulated so far (model value or earlier animations' result);
+///    otherwise replace it.
+/// 7. Write through the key-path table; unknown keys and values that do not fit are skipped.
+///
+/// Transitions animate no property: read `transitionProgress(_:at:)`.
+///
+/// Cost: O(animations × value size); no allocation for scalar keys apart from the result.
+package func evaluate(_ state: LayerState, animations: [AnimationSnapshot], at time: Double) -> LayerState {
+    var result = state
+    for animation in animations {
+        apply(animation, parentTime: time, model: state, into: &result)
+    }
+    return result
+}
+
+/// A transition's progress at `time` in [startProgress, endProgress], after its timing function;
+/// nil when the animation is not a transition or is inactive.
+package func transitionProgress(_ animation: AnimationSnapshot, at time: Double) -> Double? {
+    guard case .transition(let t) = animation.content else { return nil }
+    let s = animation.timing.resolve(parentTime: time, defaultDuration: MediaTiming.defaultAnimationDuration)
+    guard s.isActive else { return nil }
+    let f = animation.timingCurve?.value(at: s.progress) ?? s.progress
+    return t.startProgress + (t.endProgress - t.startProgress) * f
+}
+
+private func apply(_ animation: AnimationSnapshot, parentTime: Double, model: LayerState, into result: inout LayerState) {
+    let timing = animation.timing.resolve(parentTime: parentTime, defaultDuration: MediaTiming.defaultAnimationDuration)
+    guard timing.isActive else { return }
+    let shaped = animation.timingCurve?.value(at: timing.progress) ?? timing.progress
+    switch animation.content {
+    case .inert, .transition:
+        return
+    case .group(let children):
+        let duration = animation.timing.duration > 0 ? animation.timing.duration : MediaTiming.defaultAnimationDuration
+        let childTime = shaped * duration
+        for child in children {
+            apply(child, parentTime: childTime, model: model, into: &result)
+        }
+    case .property(let property):
+        applyProperty(property, timing: timing, shaped: shaped, model: model, into: &result)
+    }
+}
+
+private func applyProperty(_ p: PropertyAnimationSnapshot, timing: MediaTimingState, shaped: Double,
+                           model: LayerState, into result: inout LayerState) {
+    guard let entry = LayerKeyPath.lookup(p.header.keyPath, for: model.layerClass) else { return }
+    let function = p.header.valueFunction
+    let current = function?.identityInput ?? entry.get(model)
+    var value: AnimatableValue
+    var span: (AnimatableValue, AnimatableValue)?
+    var angle: Double?
+    switch p.motion {
+    case .basic(let values):
+        guard let ends = values.endpoints(current: current) else { return }
+        span = ends
+        value = AnimatableValue.interpolate(from: ends.0, to: ends.1, fraction: shaped)
+    case .spring(let values, let spring):
+        guard let ends = values.endpoints(current: current) else { return }
+        span = ends
+        value = AnimatableValue.interpolate(from: ends.0, to: ends.1, fraction: spring.value(at: timing.localTime))
+    case .keyframes(let keyframes):
+        guard let sample = keyframes.sample(shaped) else { return }
+        value = sample.value
+        angle = sample.angle
+        span = keyframes.span
+    }
+    if p.header.isCumulative, timing.iteration > 0, let (start, end) = span,
+       let delta = AnimatableValue.subtracting(end, start), let offset = delta.repeated(timing.iteration),
+       let sum = AnimatableValue.adding(value, offset) {
+        value = sum
+    }
+    if let function {
+        guard let transform = function.transform(for: value) else { return }
+        value = .transform(transform)
+    }
+    if p.header.isAdditive {
+        guard let sum = AnimatableValue.adding(entry.get(result), value) else { return }
+        value = sum
+    }
+    _ = entry.set(&result, value)
+    if let angle, let rotation = LayerKeyPath.lookup("transform.rotation.z", for: model.layerClass) {
+        _ = rotation.set(&result, .number(angle))
+    }
+}

@@ -1,0 +1,119 @@
+// AnimationSnapshot: the immutable, Sendable copy of a CAAnimation that a layer keeps once the
+// animation is added, and that the evaluation reads.
+//
+// Audited against: CALayer `add(_:forKey:)` docs ("the animation object is copied by the render
+//   tree, not referenced. Therefore, subsequent modifications to the object are not propagated into
+//   the render tree"). Status: complete for the classes in this module.
+
+import Foundation
+import KinemaGeometry
+import KinemaTiming
+
+/// What a layer keeps of an added animation: its timing, its timing curve and what it animates,
+/// with every value already unboxed for the target key.
+///
+/// ```swift
+/// let fade = CABasicAnimation(keyPath: "opacity")
+/// fade.toValue = 0
+/// let snapshot = fade.snapshot(for: LayerState())
+/// fade.toValue = 1                       // does not change `snapshot`
+/// ```
+///
+/// Cost: the values it holds; making one unboxes each value once.
+package struct AnimationSnapshot: Sendable {
+    /// The animation's timing, in its parent's time (the layer's local time, or its group's).
+    package var timing: MediaTiming
+    /// The timing function's curve; nil is linear.
+    package var timingCurve: CubicBezierTimingCurve?
+    /// Whether the layer removes the animation when it finishes.
+    package var isRemovedOnCompletion: Bool
+    /// What the animation does.
+    package var content: Content
+
+    package enum Content: Sendable {
+        /// Animates nothing (an abstract CAAnimation, or one whose values were refused).
+        case inert
+        /// Animates one property.
+        case property(PropertyAnimationSnapshot)
+        /// Runs its children in its own local time.
+        case group([AnimationSnapshot])
+        /// A transition: the compositor reads its progress; no property changes.
+        case transition(TransitionSnapshot)
+    }
+
+    package init(timing: MediaTiming, timingCurve: CubicBezierTimingCurve?, isRemovedOnCompletion: Bool, content: Content) {
+        self.timing = timing
+        self.timingCurve = timingCurve
+        self.isRemovedOnCompletion = isRemovedOnCompletion
+        self.content = content
+    }
+}
+
+/// One property animation's data.
+package struct PropertyAnimationSnapshot: Sendable {
+    package struct Header: Sendable {
+        package var keyPath: String
+        /// The key's kind on the target layer; nil when the layer has no such key.
+        package var keyKind: AnimatableValueKind?
+        package var isAdditive: Bool
+        package var isCumulative: Bool
+        /// Maps numbers to a transform before the write.
+        package var valueFunction: CAValueFunctionName?
+    }
+
+    package enum Motion: Sendable {
+        case basic(BasicValues)
+        /// A basic animation whose progress is a spring's closed-form motion.
+        case spring(BasicValues, Spring)
+        case keyframes(KeyframeSnapshot)
+    }
+
+    package var header: Header
+    package var motion: Motion
+}
+
+/// A keyframe animation's data, with key times already resolved.
+package struct KeyframeSnapshot: Sendable {
+    package enum Mode: Sendable { case linear, discrete, cubic }
+    /// The keyframe values (for a `path` animation, empty: `pathSamples` is used).
+    package var values: [AnimatableValue]
+    /// One key time per value (linear, cubic), or per value plus one (discrete); non-decreasing,
+    /// first 0 and last 1.
+    package var keyTimes: [Double]
+    /// One curve per segment, or empty (linear pacing).
+    package var segmentCurves: [CubicBezierTimingCurve?]
+    package var mode: Mode
+    /// Kochanek–Bartels parameters per value (0 when not given).
+    package var tension: [Double]
+    package var continuity: [Double]
+    package var bias: [Double]
+    /// A path to move along (point properties), replacing `values`.
+    package var path: KeyframePath?
+    /// 0 none, +1 rotateAuto, −1 rotateAutoReverse.
+    package var rotation: RotationFollow
+    package enum RotationFollow: Sendable { case none, auto, autoReverse }
+}
+
+/// A transition's data, for the compositor.
+package struct TransitionSnapshot: Sendable, Equatable {
+    package var type: String
+    package var subtype: String?
+    package var startProgress: Double
+    package var endProgress: Double
+}
+
+extension AnimationSnapshot {
+    /// The animated key path (nil for groups, transitions and inert snapshots), for the layer's
+    /// bookkeeping.
+    package var keyPath: String? {
+        if case .property(let p) = content { return p.header.keyPath }
+        return nil
+    }
+
+    /// The parent time at which the active duration ends (duration 0 → 0.25 s; infinite for an
+    /// animation that repeats forever): when the layer calls `animationDidStop(_:finished: true)`
+    /// and, with `isRemovedOnCompletion`, removes it.
+    package var endTime: Double {
+        timing.endTime(defaultDuration: MediaTiming.defaultAnimationDuration)
+    }
+}

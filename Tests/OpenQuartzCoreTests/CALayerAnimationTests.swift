@@ -190,7 +190,7 @@ struct CALayerAnimationTests {
         }
     }
 
-    @Test("beginTime 0 resolves to the layer's time at add; a later add starts later")
+    @Test("beginTime 0 resolves to the layer's local time at add (provisional: Apple uses the commit time)")
     func beginTimeAtAdd() {
         let clock = MediaClock.manual(at: 10)
         MediaClock.withCurrent(clock) {
@@ -201,4 +201,22 @@ struct CALayerAnimationTests {
             #expect(layer.presentation().map { close($0.position, CGPoint(x: 50, y: 0)) } == true)
         }
     }
+
+    @Test("presentation copies keep Kinema's layer classes; a class declared outside Kinema gets nil (documented limit)")
+    func presentationClasses() {
+        let clock = MediaClock.manual(at: 0)
+        MediaClock.withCurrent(clock) {
+            let shape = CAShapeLayer()
+            shape.add(basic("lineWidth", from: 0, to: 10), forKey: "w")
+            clock.advance(to: 0.5)
+            let shown: CAShapeLayer? = shape.presentation()
+            #expect(shown.map { type(of: $0) == CAShapeLayer.self && abs($0.lineWidth - 5) < 1e-9 } == true)
+            let outside = OutsideLayer()
+            outside.add(slide(), forKey: "slide")
+            #expect(outside.presentation() == nil)
+        }
+    }
 }
+
+/// A layer class declared outside Kinema.
+private final class OutsideLayer: CALayer {}

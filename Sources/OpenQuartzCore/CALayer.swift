@@ -3,11 +3,11 @@
 // Audited against: the CALayer class reference (developer.apple.com/documentation/quartzcore/
 //   calayer: every property and method declared below, with its type and default), the Core
 //   Animation Programming Guide (Core Animation Basics; Key-Value Coding Extensions), and
-//   CAMediaTiming. Status: the model tree without animations: geometry, appearance, hierarchy,
-//   drawing and layout hooks, key-value coding, actions lookup. Left to later work:
-//   `add(_:forKey:)` and the other animation methods, `presentation()` (nil until the animation
-//   work evaluates layers), implicit actions (the change hook `didChange(_:from:)` is their one
-//   entry point), `visibleRect`, `scroll(_:)`, filters, `contentsFormat`, archiving.
+//   CAMediaTiming. Status: the model tree: geometry, appearance, hierarchy, drawing and layout
+//   hooks, key-value coding, actions lookup, explicit animations and `presentation()`
+//   (CALayer+Animations.swift). Left to later work: implicit actions (the change hook
+//   `didChange(_:from:)` is their one entry point), animation delegate calls, `visibleRect`,
+//   `scroll(_:)`, filters, `contentsFormat`, archiving.
 //
 // Why this file is long: Apple's CALayer members are all overridable (`override var bounds` with
 // a didSet, `override func draw(in:)` …), and Swift lets a subclass override only members
@@ -58,6 +58,10 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     var customValues: [String: Any] = [:]
     var needsDisplayFlag = false
     var needsLayoutFlag = false
+    /// The added animations and their snapshots (CALayer+Animations.swift).
+    var animationStore = LayerAnimationStore()
+    /// On a presentation copy: the model layer it shows; nil on a model layer.
+    var presentedModel: CALayer?
 
     /// Which LayerState class (and so which properties) instances of this class have.
     package class var stateClass: LayerClass { .layer }
@@ -93,12 +97,35 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
         state = Self.defaultState()
     }
 
-    /// The presentation copy of the layer, showing running animations. Nil for now: there are no
-    /// animations yet, and Apple returns nil for a layer that was never committed.
-    open func presentation() -> Self? { nil }
+    /// A copy of the layer showing its animations at the current time (see
+    /// CALayer+Animations.swift): the model values with every running animation applied. Nil for a
+    /// layer that is in no tree and never had an animation (Apple: nil for a layer never
+    /// committed). Each call makes a new copy.
+    open func presentation() -> Self? { makePresentation() }
 
-    /// The model layer: `self` for a model layer.
-    open func model() -> Self { self }
+    /// The model layer: `self` for a model layer; for a presentation copy, the layer it shows.
+    open func model() -> Self { (presentedModel as? Self) ?? self }
+
+    // MARK: Animations
+
+    /// Adds `anim` under `key`, replacing an animation with the same key. The animation is copied
+    /// now: later edits to `anim` do not reach the layer. A nil key gets a unique internal key.
+    /// An animation whose key path the layer does not have is not added (one diagnostic).
+    /// A `beginTime` of 0 becomes the layer's current local time (provisional: Apple uses the
+    /// commit time of the transaction; see docs/ANIMATIONS.md).
+    open func add(_ anim: CAAnimation, forKey key: String?) { addAnimation(anim, forKey: key) }
+
+    /// A copy of the animation added under `key`, or nil.
+    open func animation(forKey key: String) -> CAAnimation? { animationCopy(forKey: key) }
+
+    /// The keys of the layer's animations in order of addition; nil when there are none.
+    open func animationKeys() -> [String]? { currentAnimationKeys() }
+
+    /// Removes the animation added under `key`, if any.
+    open func removeAnimation(forKey key: String) { animationStore.remove(key) }
+
+    /// Removes every animation of the layer.
+    open func removeAllAnimations() { animationStore.entries.removeAll() }
 
     // MARK: Geometry
 

@@ -7,10 +7,11 @@
 //   removeAnimation(forKey:); removeAllAnimations(); presentation(): "returns nil if the layer
 //   has not been committed"; model()), CAAnimation (isRemovedOnCompletion), CAMediaTiming
 //   (layers are the timing parents of their animations), Technical Q&A QA1673 (pausing).
-// Status: explicit animations and presentation() are complete for a layer on its own. Provisional
-//   or left to the transaction / render-server work: beginTime 0 resolves to the time of
-//   `add(_:forKey:)`, not the commit time; finished animations are dropped lazily, when
-//   `presentation()` or `animationKeys()` is read; no delegate calls (animationDidStart /
+// Status: explicit animations and presentation() are complete for a layer on its own. beginTime 0
+//   resolves to the layer's local time at the commit of the transaction open at the add (until
+//   that commit, and with no transaction open, to the time of the add). Provisional or left to
+//   the render-server work: uncommitted animations already show in presentation(); finished
+//   animations are dropped lazily, when `presentation()` or `animationKeys()` is read; no delegate calls (animationDidStart /
 //   animationDidStop); presentation copies of layer classes declared outside Kinema (see
 //   `makePresentation()`).
 
@@ -23,6 +24,8 @@ struct LayerAnimationEntry {
     /// A private copy of the added animation (its beginTime resolved), handed out as copies.
     var animation: CAAnimation
     var snapshot: AnimationSnapshot
+    /// Whether the beginTime was 0 and is resolved again when the transaction commits.
+    var beginsAtCommit = false
 }
 
 /// A layer's animations, in order of addition.
@@ -54,17 +57,34 @@ extension CALayer {
             KinemaDiagnostics.emit(domain, "add(_:forKey:): the layer has no animatable key path \"\(path)\"; the animation was not added")
             return
         }
-        // Provisional: Apple resolves beginTime 0 at the commit of the transaction.
+        // beginTime 0 resolves to the local time of the transaction's commit (CATransaction.swift);
+        // until then, and when no transaction is open, to the time of the add.
         guard let copy = anim.copy() as? CAAnimation else { return }
+        var beginsAtCommit = false
         if snapshot.timing.beginTime == 0 {
             let now = currentLocalTime
             snapshot.timing.beginTime = now
             copy.beginTime = now
+            if CATransaction.isOpen {
+                beginsAtCommit = true
+                CATransaction.registerPending(self)
+            }
         }
         let key = key ?? "kinema.anonymous.\(UUID().uuidString)"
         animationStore.remove(key)
-        animationStore.entries.append(LayerAnimationEntry(key: key, animation: copy, snapshot: snapshot))
+        animationStore.entries.append(
+            LayerAnimationEntry(key: key, animation: copy, snapshot: snapshot, beginsAtCommit: beginsAtCommit))
         animationStore.everAnimated = true
+    }
+
+    /// Gives every animation awaiting the commit its begin time: the layer's local time now.
+    final func stampPendingBeginTimes() {
+        let now = currentLocalTime
+        for index in animationStore.entries.indices where animationStore.entries[index].beginsAtCommit {
+            animationStore.entries[index].snapshot.timing.beginTime = now
+            animationStore.entries[index].animation.beginTime = now
+            animationStore.entries[index].beginsAtCommit = false
+        }
     }
 
     final func animationCopy(forKey key: String) -> CAAnimation? {

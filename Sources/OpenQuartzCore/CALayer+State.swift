@@ -73,9 +73,11 @@ extension CALayer {
 
     /// The change hook: called after every change of a stored property (`key` is its
     /// key-value coding key, `old` its previous value), of the sublayers (`"sublayers"`), of the
-    /// mask (`"mask"`) and of a custom key, from this one place. It does nothing yet; the
-    /// transaction work records the change here and runs the implicit action.
-    package func didChange(_ key: String, from old: AnimatableValue) {}
+    /// mask (`"mask"`) and of a custom key, from this one place. It opens the implicit
+    /// transaction and runs the action for the change (CALayer+Actions.swift).
+    package func didChange(_ key: String, from old: AnimatableValue) {
+        runAction(forChangeOf: key, from: old)
+    }
 
     /// A bounds change marks the contents for display when `needsDisplayOnBoundsChange` is set,
     /// and a change of size marks the layer for layout (its sublayers may need to move).

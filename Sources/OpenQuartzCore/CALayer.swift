@@ -5,8 +5,8 @@
 //   Animation Programming Guide (Core Animation Basics; Key-Value Coding Extensions), and
 //   CAMediaTiming. Status: the model tree: geometry, appearance, hierarchy, drawing and layout
 //   hooks, key-value coding, actions lookup, explicit animations and `presentation()`
-//   (CALayer+Animations.swift). Left to later work: implicit actions (the change hook
-//   `didChange(_:from:)` is their one entry point), animation delegate calls, `visibleRect`,
+//   (CALayer+Animations.swift), implicit actions (CALayer+Actions.swift, run from the change
+//   hook `didChange(_:from:)`). Left to later work: animation delegate calls, `visibleRect`,
 //   `scroll(_:)`, filters, `contentsFormat`, archiving.
 //
 // Why this file is long: Apple's CALayer members are all overridable (`override var bounds` with
@@ -62,6 +62,9 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     var animationStore = LayerAnimationStore()
     /// On a presentation copy: the model layer it shows; nil on a model layer.
     var presentedModel: CALayer?
+    /// Whether the layer was in a tree when a transaction committed: only such layers animate
+    /// implicitly (CALayer+Actions.swift).
+    var hasBeenCommitted = false
 
     /// Which LayerState class (and so which properties) instances of this class have.
     package class var stateClass: LayerClass { .layer }
@@ -111,8 +114,8 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     /// Adds `anim` under `key`, replacing an animation with the same key. The animation is copied
     /// now: later edits to `anim` do not reach the layer. A nil key gets a unique internal key.
     /// An animation whose key path the layer does not have is not added (one diagnostic).
-    /// A `beginTime` of 0 becomes the layer's current local time (provisional: Apple uses the
-    /// commit time of the transaction; see docs/ANIMATIONS.md).
+    /// A `beginTime` of 0 becomes the layer's local time when the open transaction commits (the
+    /// time of the add until then, and when no transaction is open; see docs/ANIMATIONS.md).
     open func add(_ anim: CAAnimation, forKey key: String?) { addAnimation(anim, forKey: key) }
 
     /// A copy of the animation added under `key`, or nil.
@@ -581,9 +584,13 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
         searchAction(forKey: event)
     }
 
-    /// The default action for `event` in this class: nil (implicit animations come with the
-    /// transaction work). Subclasses override it.
-    open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
+    /// The default action for `event` in this class: during a change of an animatable property
+    /// of a layer in a tree, a `CABasicAnimation` from the old presentation value over the
+    /// transaction's duration and timing function; otherwise nil (see CALayer+Actions.swift).
+    /// Subclasses override it.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? {
+        implicitAnimation(forKey: event)
+    }
 
     // MARK: Key-value coding
 

@@ -1,0 +1,203 @@
+// CATransaction: Core Animation's mechanism for batching layer-tree changes.
+//
+// Audited against: the CATransaction class reference (begin(), commit(), flush() — "Flushes any
+//   extant implicit transaction … Delays the commit until any nested explicit transactions have
+//   completed"; animationDuration() — "Defaults to 1/4s"; animationTimingFunction() — nil by
+//   default; disableActions(); value(forKey:) / setValue(_:forKey:) with the
+//   kCATransactionAnimationDuration, kCATransactionDisableActions and
+//   kCATransactionAnimationTimingFunction keys; lock() / unlock()), CATransaction.h ("Every
+//   modification to the layer tree requires a transaction to be part of it"; transactions
+//   nest; the implicit transaction is committed when the run loop next iterates).
+// Status: begin / commit / flush, nesting with inherited values, the three keys, implicit
+//   transactions, stamping animations' beginTime at commit. Left out: the completion block
+//   (it needs animation-finished notifications, which do not exist yet) and the run loop that
+//   commits the implicit transaction at the end of a turn (it comes with the host; until then
+//   `flush()` commits it).
+
+import Foundation
+
+/// The key of a transaction's animation duration (a `CFTimeInterval`).
+public let kCATransactionAnimationDuration = "animationDuration"
+/// The key of a transaction's "disable actions" flag (a `Bool`).
+public let kCATransactionDisableActions = "disableActions"
+/// The key of a transaction's animation timing function (a `CAMediaTimingFunction`).
+public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
+
+/// A mechanism for grouping multiple layer-tree operations into atomic updates to the render
+/// tree (Apple's `CATransaction`).
+///
+/// ```swift
+/// CATransaction.begin()
+/// CATransaction.setAnimationDuration(1)
+/// layer.opacity = 0          // animates over one second (a layer in a tree)
+/// CATransaction.commit()
+/// ```
+///
+/// **Semantics.** Main-actor confined. Transactions nest: each `begin()` pushes a frame whose
+/// values start as the enclosing frame's; `commit()` pops it. The first property change made
+/// outside any explicit transaction opens an implicit one; `flush()` commits it (Apple's run loop
+/// does so at the end of each turn; Kinema's host will, and until then `flush()` is the way).
+/// Animations added with `beginTime` 0 are stamped with the layer's local time when the outermost
+/// transaction holding them commits. An unbalanced `commit()` reports a diagnostic and does
+/// nothing.
+@MainActor
+public final class CATransaction {
+    /// One open transaction: its values and the layers whose animations await their begin time.
+    struct Frame {
+        var values: [String: Any]
+        var isImplicit: Bool
+        var pendingLayers: [WeakLayer] = []
+        /// The layers changed in the transaction: at the outermost commit those in a tree (and
+        /// their sublayers) count as displayed, and animate implicitly from then on.
+        var changedLayers: [ObjectIdentifier: WeakLayer] = [:]
+    }
+
+    struct WeakLayer {
+        weak var layer: CALayer?
+    }
+
+    /// The open transactions, outermost first.
+    static var stack: [Frame] = []
+    /// Whether `flush()` asked for the implicit transaction to commit once the explicit ones
+    /// nested in it have completed.
+    static var flushPending = false
+    private static let recursiveLock = NSRecursiveLock()
+
+    private init() {}
+
+    // MARK: Creating and committing transactions
+
+    /// Begins a new transaction for the current thread, nested in any open one.
+    public static func begin() {
+        stack.append(Frame(values: stack.last?.values ?? [:], isImplicit: false))
+    }
+
+    /// Commits every change made during the current transaction. Without an open explicit
+    /// transaction this reports a diagnostic and does nothing.
+    public static func commit() {
+        guard let top = stack.last, !top.isImplicit else {
+            KinemaDiagnostics.emit("CATransaction", "commit() without a matching begin(); nothing committed")
+            return
+        }
+        pop()
+        if flushPending, stack.count == 1, stack[0].isImplicit {
+            flushPending = false
+            pop()
+        }
+    }
+
+    /// Commits the implicit transaction, if one is open; when explicit transactions are nested in
+    /// it, the commit waits until they have completed.
+    public static func flush() {
+        guard let first = stack.first, first.isImplicit else { return }
+        if stack.count == 1 {
+            pop()
+        } else {
+            flushPending = true
+        }
+    }
+
+    /// Acquires Core Animation's transaction lock (recursive). Kinema's model tree is main-actor
+    /// confined, so the lock guards nothing more; it is here for source compatibility.
+    public static func lock() { recursiveLock.lock() }
+
+    /// Releases the lock taken by `lock()`.
+    public static func unlock() { recursiveLock.unlock() }
+
+    // MARK: Transaction properties
+
+    /// The duration of animations added to layers in this transaction. Defaults to 1/4 s.
+    public static func animationDuration() -> CFTimeInterval {
+        (value(forKey: kCATransactionAnimationDuration) as? CFTimeInterval) ?? 0.25
+    }
+
+    /// Sets the animation duration for the current transaction.
+    public static func setAnimationDuration(_ dur: CFTimeInterval) {
+        setValue(dur, forKey: kCATransactionAnimationDuration)
+    }
+
+    /// The timing function of animations added in this transaction; nil by default.
+    public static func animationTimingFunction() -> CAMediaTimingFunction? {
+        value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction
+    }
+
+    /// Sets the timing function for the current transaction.
+    public static func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
+        setValue(function, forKey: kCATransactionAnimationTimingFunction)
+    }
+
+    /// Whether actions triggered by property changes are suppressed. Defaults to false.
+    public static func disableActions() -> Bool {
+        (value(forKey: kCATransactionDisableActions) as? Bool) ?? false
+    }
+
+    /// Sets whether actions triggered by property changes are suppressed.
+    public static func setDisableActions(_ flag: Bool) {
+        setValue(flag, forKey: kCATransactionDisableActions)
+    }
+
+    /// The value of the transaction property `key` (one of the `kCATransaction…` keys or your own).
+    public static func value(forKey key: String) -> Any? {
+        stack.last?.values[key]
+    }
+
+    /// Sets the transaction property `key` in the current transaction (opening the implicit
+    /// transaction when none is open).
+    public static func setValue(_ anObject: Any?, forKey key: String) {
+        ensureOpen()
+        stack[stack.count - 1].values[key] = anObject
+    }
+
+    // MARK: Package hooks
+
+    /// Opens the implicit transaction when no transaction is open.
+    static func ensureOpen() {
+        if stack.isEmpty {
+            stack.append(Frame(values: [:], isImplicit: true))
+        }
+    }
+
+    /// Whether any transaction (explicit or implicit) is open.
+    static var isOpen: Bool { !stack.isEmpty }
+
+    /// Records that `layer` has animations whose begin time is resolved at commit.
+    static func registerPending(_ layer: CALayer) {
+        guard !stack.isEmpty else { return }
+        if !stack[stack.count - 1].pendingLayers.contains(where: { $0.layer === layer }) {
+            stack[stack.count - 1].pendingLayers.append(WeakLayer(layer: layer))
+        }
+    }
+
+    /// Records that `layer` changed in the current transaction.
+    static func registerChange(_ layer: CALayer) {
+        guard !stack.isEmpty else { return }
+        let id = ObjectIdentifier(layer)
+        if stack[stack.count - 1].changedLayers[id]?.layer == nil {
+            stack[stack.count - 1].changedLayers[id] = WeakLayer(layer: layer)
+        }
+    }
+
+    /// Pops the top frame: a nested frame hands its pending layers to the enclosing one; the
+    /// outermost stamps them.
+    private static func pop() {
+        let frame = stack.removeLast()
+        if stack.isEmpty {
+            for entry in frame.pendingLayers {
+                entry.layer?.stampPendingBeginTimes()
+            }
+            for entry in frame.changedLayers.values {
+                guard let layer = entry.layer, layer.isInLayerTree else { continue }
+                layer.markCommitted()
+            }
+        } else {
+            for entry in frame.pendingLayers {
+                guard let layer = entry.layer else { continue }
+                registerPending(layer)
+            }
+            for entry in frame.changedLayers.values {
+                guard let layer = entry.layer else { continue }
+                registerChange(layer)
+            }
+        }
+    }
+}

@@ -62,10 +62,11 @@ extension CALayer {
         CATransaction.ensureOpen()
         CATransaction.registerChange(self)
         guard !CATransaction.disableActions() else { return }
+        let animates = hasBeenCommitted && isInLayerTree
         let saved = ImplicitActionContext.current
         ImplicitActionContext.current = ImplicitActionContext(
-            key: key, layerClass: state.layerClass, isInTree: hasBeenCommitted && isInLayerTree,
-            fromValue: oldPresentationValue(key, old))
+            key: key, layerClass: state.layerClass, isInTree: animates,
+            fromValue: animates ? oldPresentationValue(key, old) : nil)
         let found = action(forKey: key)
         ImplicitActionContext.current = saved
         guard let found, !(found is NSNull) else { return }

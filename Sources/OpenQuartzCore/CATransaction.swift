@@ -46,7 +46,7 @@ public final class CATransaction {
     struct Frame {
         var values: [String: Any]
         var isImplicit: Bool
-        var pendingLayers: [WeakLayer] = []
+        var pendingLayers: [ObjectIdentifier: WeakLayer] = [:]
         /// The layers changed in the transaction: at the outermost commit those in a tree (and
         /// their sublayers) count as displayed, and animate implicitly from then on.
         var changedLayers: [ObjectIdentifier: WeakLayer] = [:]
@@ -163,8 +163,9 @@ public final class CATransaction {
     /// Records that `layer` has animations whose begin time is resolved at commit.
     static func registerPending(_ layer: CALayer) {
         guard !stack.isEmpty else { return }
-        if !stack[stack.count - 1].pendingLayers.contains(where: { $0.layer === layer }) {
-            stack[stack.count - 1].pendingLayers.append(WeakLayer(layer: layer))
+        let id = ObjectIdentifier(layer)
+        if stack[stack.count - 1].pendingLayers[id]?.layer == nil {
+            stack[stack.count - 1].pendingLayers[id] = WeakLayer(layer: layer)
         }
     }
 
@@ -182,7 +183,7 @@ public final class CATransaction {
     private static func pop() {
         let frame = stack.removeLast()
         if stack.isEmpty {
-            for entry in frame.pendingLayers {
+            for entry in frame.pendingLayers.values {
                 entry.layer?.stampPendingBeginTimes()
             }
             for entry in frame.changedLayers.values {
@@ -190,7 +191,7 @@ public final class CATransaction {
                 layer.markCommitted()
             }
         } else {
-            for entry in frame.pendingLayers {
+            for entry in frame.pendingLayers.values {
                 guard let layer = entry.layer else { continue }
                 registerPending(layer)
             }

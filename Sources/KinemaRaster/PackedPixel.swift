@@ -33,3 +33,38 @@ package enum PackedPixel {
         return UInt8(truncatingIfNeeded: (v &+ (v >> 8)) >> 8)
     }
 }
+
+extension PackedPixel {
+    /// `pixels[i] = source + scale(pixels[i], by: remaining)` for `count` pixels: source-over of
+    /// one premultiplied colour whose alpha is `255 − remaining`. Bit for bit the same as the
+    /// scalar `scale`, four pixels per step in 16-bit lanes (every intermediate of `scale` fits
+    /// 16 bits: `x × f + 128 ≤ 65153`, plus its high byte ≤ 65407), so SSE2 multiplies eight
+    /// channels at a time.
+    @inline(__always)
+    package static func sourceOver(_ source: UInt32, remaining: UInt32, into pixels: UnsafeMutablePointer<UInt32>, count: Int) {
+        let raw = UnsafeMutableRawPointer(pixels)
+        let factor = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: remaining))
+        let sourceBytes = unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD16<UInt8>.self)
+        // (SIMD8 halves: the optimizer inlines their conversions, not SIMD16's.)
+        @inline(__always)
+        func scaled(_ channels: SIMD8<UInt8>) -> SIMD8<UInt8> {
+            let v = SIMD8<UInt16>(truncatingIfNeeded: channels) &* factor &+ 128
+            return SIMD8<UInt8>(truncatingIfNeeded: (v &+ (v &>> 8)) &>> 8)
+        }
+        var i = 0
+        // Pixels i ..< i + 4 lie inside 0 ..< count.
+        while i &+ 4 <= count {
+            let offset = i &* 4
+            let under = raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+            let result = SIMD16(lowHalf: scaled(under.lowHalf), highHalf: scaled(under.highHalf))
+            // The sum of two bytes of a valid source-over stays ≤ 255 per channel, as in the
+            // scalar path (a wrapping add, so no carry crosses channels).
+            raw.storeBytes(of: result &+ sourceBytes, toByteOffset: offset, as: SIMD16<UInt8>.self)
+            i &+= 4
+        }
+        while i < count {
+            pixels[i] = source &+ scale(pixels[i], by: remaining)
+            i &+= 1
+        }
+    }
+}

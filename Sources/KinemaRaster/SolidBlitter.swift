@@ -30,9 +30,7 @@ struct SolidSourceOverBlitter: CoverageSink {
             pixels.update(repeating: source, count: count)
             return
         }
-        for i in 0 ..< count {
-            pixels[i] = source &+ PackedPixel.scale(pixels[i], by: remaining)
-        }
+        PackedPixel.sourceOver(source, remaining: remaining, into: pixels, count: count)
     }
 }
 

@@ -177,5 +177,46 @@ struct ScanConverterTests {
         #expect(ScanConverter.coverage(2 * full, .evenOdd) == 0)
         #expect(ScanConverter.coverage(3 * full, .evenOdd) == 255)
         #expect(ScanConverter.coverage(-full * 3 / 2, .evenOdd) == 128)
+        // Any Int, even Int.min, maps without trapping.
+        #expect(ScanConverter.coverage(Int.min, .nonZero) == 255)
+        #expect(ScanConverter.coverage(Int.min, .evenOdd) == 0)
+    }
+
+    @Test("a path of many thousands of cells grows the converter's buffers and stays exact")
+    func manyCells() throws {
+        // A comb of 60 teeth, each 0.5 px wide and 500 px tall, slanted: over 100,000 cells.
+        var path = RasterPath()
+        for tooth in 0 ..< 60 {
+            let x = 3.0 + Double(tooth) * 10
+            path.addPolygon([DevicePoint(x: x, y: 2), DevicePoint(x: x + 0.5, y: 2),
+                             DevicePoint(x: x + 3.5, y: 502), DevicePoint(x: x + 3, y: 502)])
+        }
+        var pixmap = try Pixmap(width: 640, height: 512)
+        pixmap.fill(path, color: .white)
+        // Each tooth is a parallelogram of area 0.5 × 500.
+        let expected = 60 * 0.5 * 500 * 255
+        #expect(abs(Double(alphaSum(pixmap)) - expected) < 0.5 * 60 * 1500)
+    }
+
+    @Test("a copied converter keeps its own buffers: interleaved use matches fresh converters")
+    func copiedConverter() throws {
+        var first = ScanConverter()
+        var triangle = RasterPath()
+        triangle.addPolygon([DevicePoint(x: 3.25, y: 4.5), DevicePoint(x: 23.75, y: 4.5), DevicePoint(x: 10.1, y: 21.75)])
+        var square = RasterPath()
+        square.addRect(x: 5.5, y: 5.5, width: 20, height: 20)
+        var a = try Pixmap(width: 32, height: 32), b = a
+        a.fill(triangle, color: .white, using: &first)
+        var second = first
+        b.fill(square, color: .white, using: &second)
+        a.fill(square, color: PaintColor(red: 1, green: 0, blue: 0, alpha: 0.5), using: &first)
+        b.fill(triangle, color: PaintColor(red: 0, green: 0, blue: 1, alpha: 0.5), using: &second)
+        var expectedA = try Pixmap(width: 32, height: 32), expectedB = expectedA
+        expectedA.fill(triangle, color: .white)
+        expectedA.fill(square, color: PaintColor(red: 1, green: 0, blue: 0, alpha: 0.5))
+        expectedB.fill(square, color: .white)
+        expectedB.fill(triangle, color: PaintColor(red: 0, green: 0, blue: 1, alpha: 0.5))
+        #expect(a == expectedA)
+        #expect(b == expectedB)
     }
 }

@@ -72,8 +72,21 @@ public struct ScanConverter {
         var area: Int32
     }
 
-    /// Buffers reused from call to call (see `CellScratch`).
-    private var scratch = CellScratch()
+    /// Where cells are kept: `.automatic` picks the dense grid for small shapes and the sparse
+    /// list otherwise; tests force one or the other to compare them.
+    enum CellStore { case automatic, sparse, dense }
+    var cellStore = CellStore.automatic
+
+    /// Buffers reused from call to call (see `CellScratch` and `DenseScratch`).
+    private var sparseScratch = CellScratch()
+    private var denseScratch = DenseScratch()
+
+    /// The most segments the dense store takes, so that its `Int32` sums cannot overflow
+    /// (4096 × 3 pieces × 2^17 < 2^31); longer paths go to the sparse store, which merges
+    /// only up to a limit.
+    static let denseSegmentLimit = 4096
+    /// Rows ahead whose pixels the sweep asks the cache for (see the module notes).
+    static let prefetchRows = 2
 
     public init() {}
 
@@ -84,69 +97,55 @@ public struct ScanConverter {
         let clip = clip.intersection(PixelRect(width: 1 << 24, height: 1 << 24))
         guard !clip.isEmpty, !path.isEmpty, path.minY < Double(clip.maxY), path.maxY > Double(clip.minY),
               path.minX < Double(clip.maxX) else { return }
+        // The cells' bounding box, one pixel wider each way than the path's (fixed-point
+        // rounding moves a point by up to 1/512 px), inside the clip; pieces left of the clip
+        // sit on its left column.
+        func within(_ value: Double, _ low: Int, _ high: Int) -> Int { Int(min(max(value, Double(low)), Double(high))) }
+        let left = within(path.minX.rounded(.down) - 1, clip.minX, clip.maxX - 1)
+        let right = within(path.maxX.rounded(.down) + 1, clip.minX, clip.maxX - 1)
+        let top = within(path.minY.rounded(.down) - 1, clip.minY, clip.maxY - 1)
+        let bottom = within(path.maxY.rounded(.down) + 1, clip.minY, clip.maxY - 1)
+        let (width, rows) = (right - left + 1, bottom - top + 1)
+        let dense = switch cellStore {
+        case .automatic: path.segmentCount <= Self.denseSegmentLimit && width * rows <= DenseScratch.maximumCells
+        case .dense: path.segmentCount <= Self.denseSegmentLimit && width * rows <= DenseScratch.maximumCells
+        case .sparse: false
+        }
+        if dense {
+            if !isKnownUniquelyReferenced(&denseScratch) { denseScratch = DenseScratch() }
+            var walker = EdgeWalker(clip: clip, cells: DenseCells(scratch: denseScratch, left: left, top: top, width: width, rows: rows))
+            for segment in path.segments { walker.addClipped(segment) }
+            if let closing = path.closingSegment { walker.addClipped(closing) }
+            Self.sweepDense(walker.cells, right: clip.maxX, rule: rule, into: &sink)
+            return
+        }
         // A copy of this converter may share the scratch buffers; it gets its own then.
-        if !isKnownUniquelyReferenced(&scratch) { scratch = CellScratch() }
-        var builder = CellBuilder(clip: clip, scratch: scratch)
-        for segment in path.segments { builder.addClipped(segment) }
-        if let closing = path.closingSegment { builder.addClipped(closing) }
-        builder.flushCell()
-        guard builder.count > 0 else { return }
-        let rows = builder.minRow ... builder.maxRow
-        scratch.sorted(count: builder.count, rows: rows) { cells, ends in
-            Self.sweep(cells, ends, rows: rows, right: clip.maxX, rule: rule, into: &sink)
+        if !isKnownUniquelyReferenced(&sparseScratch) { sparseScratch = CellScratch() }
+        var walker = EdgeWalker(clip: clip, cells: SparseCells(scratch: sparseScratch, clipRight: clip.maxX))
+        for segment in path.segments { walker.addClipped(segment) }
+        if let closing = path.closingSegment { walker.addClipped(closing) }
+        walker.cells.flush()
+        guard walker.cells.count > 0 else { return }
+        let cellRows = walker.minRow ... walker.maxRow
+        sparseScratch.sorted(count: walker.cells.count, rows: cellRows) { cells, ends in
+            Self.sweepSparse(cells, ends, rows: cellRows, right: clip.maxX, rule: rule, into: &sink)
         }
     }
 
     // MARK: Sweeping
 
-    /// Sweeps each row left to right, handing coverage to `sink`. Row `rows.lowerBound + r` holds
-    /// `cells[ends[r − 1] ..< ends[r]]` (from 0 for the first), sorted by column.
-    private static func sweep<Sink: CoverageSink>(_ cells: UnsafePointer<Cell>, _ ends: UnsafePointer<Int32>, rows: ClosedRange<Int>,
-                                                  right: Int, rule: FillRule, into sink: inout Sink) {
-        let rowCount = rows.count, minRow = rows.lowerBound
-        let lookahead = 2
-        // The first rows have no earlier row to ask for them.
-        for row in 0 ..< min(lookahead, rowCount) {
-            let start = row == 0 ? 0 : Int(ends[row &- 1]), end = Int(ends[row])
-            if start < end {
-                let first = Int(cells[start].x), last = Int(cells[end &- 1].x)
-                sink.prefetch(y: row &+ minRow, x: first, count: last &- first &+ 1)
-            }
-        }
-        var start = 0
-        for row in 0 ..< rowCount {
-            let end = Int(ends[row])
-            let y = row &+ minRow
-            // Rows of one shape are far apart in memory; asking for the next row's
-            // pixels now overlaps their cache misses with this row's work.
-            if row &+ lookahead < rowCount {
-                let start = Int(ends[row &+ lookahead &- 1]), end = Int(ends[row &+ lookahead])
-                if start < end {
-                    let first = Int(cells[start].x), last = Int(cells[end &- 1].x)
-                    sink.prefetch(y: y &+ lookahead, x: first, count: last &- first &+ 1)
-                }
-            }
-            // Sums of Int32 covers and areas, one row's worth: they cannot reach Int's range.
-            var winding = 0
-            var i = start
-            while i < end {
-                let x = Int(cells[i].x)
-                var area = 0
-                repeat {
-                    winding &+= Int(cells[i].cover)
-                    area &+= Int(cells[i].area)
-                    i &+= 1
-                } while i < end && Int(cells[i].x) == x
-                let covered = winding &<< (Subpixel.shift + 1)
-                let own = Self.coverage(covered &- area, rule)
-                if own > 0 { sink.blendRun(y: y, x: x, count: 1, coverage: own) }
-                let next = i < end ? Int(cells[i].x) : right
-                if winding != 0, next > x &+ 1 {
-                    let run = Self.coverage(covered, rule)
-                    if run > 0 { sink.blendRun(y: y, x: x &+ 1, count: next &- x &- 1, coverage: run) }
-                }
-            }
-            start = end
+    /// One cell of a sweep: pixel `x` of row `y` gets the coverage of `winding` (the cover summed
+    /// from the row's start through this cell) less the cell's own `area`; pixels `x + 1 ..< next`
+    /// (up to the next cell or the clip's right edge) get the coverage of `winding`, as one run.
+    @inline(__always)
+    static func emitCell<Sink: CoverageSink>(y: Int, x: Int, winding: Int, area: Int, next: Int, rule: FillRule,
+                                             into sink: inout Sink) {
+        let covered = winding &<< (Subpixel.shift + 1)
+        let own = Self.coverage(covered &- area, rule)
+        if own > 0 { sink.blendRun(y: y, x: x, count: 1, coverage: own) }
+        if winding != 0, next > x &+ 1 {
+            let run = Self.coverage(covered, rule)
+            if run > 0 { sink.blendRun(y: y, x: x &+ 1, count: next &- x &- 1, coverage: run) }
         }
     }
 

@@ -198,6 +198,37 @@ struct ScanConverterTests {
         #expect(abs(Double(alphaSum(pixmap)) - expected) < 0.5 * 60 * 1500)
     }
 
+    @Test("the dense and sparse cell stores give identical pixels on random paths, rules and clips")
+    func denseMatchesSparse() throws {
+        var state: UInt64 = 0x4B49_4E45
+        func random() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        for index in 0 ..< 200 {
+            var path = RasterPath()
+            for _ in 0 ..< 1 + Int(random() * 3) {
+                // Contours reaching past every side of the 48 × 40 target now and then.
+                path.addPolygon((0 ..< 3 + Int(random() * 6)).map { _ in
+                    DevicePoint(x: random() * 64 - 8, y: random() * 56 - 8)
+                })
+            }
+            let rule: FillRule = random() < 0.5 ? .nonZero : .evenOdd
+            let clip: RasterClip? = random() < 0.3 ? .rect(PixelRect(x: 5, y: 3, width: 30, height: 29)) : nil
+            var images: [Pixmap] = []
+            for store in [ScanConverter.CellStore.sparse, .dense] {
+                var converter = ScanConverter()
+                converter.cellStore = store
+                var pixmap = try Pixmap(width: 48, height: 40)
+                pixmap.fill(PremultipliedColor(red: 20, green: 40, blue: 60, alpha: 255))
+                pixmap.fill(path, color: PaintColor(red: 0.9, green: 0.5, blue: 0.1, alpha: 0.8), rule: rule, clip: clip,
+                            using: &converter)
+                images.append(pixmap)
+            }
+            #expect(images[0] == images[1], "path \(index)")
+        }
+    }
+
     @Test("a copied converter keeps its own buffers: interleaved use matches fresh converters")
     func copiedConverter() throws {
         var first = ScanConverter()

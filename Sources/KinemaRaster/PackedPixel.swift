@@ -68,3 +68,20 @@ extension PackedPixel {
         }
     }
 }
+
+extension PackedPixel {
+    /// `sourceOver(scale(color, by: coverage), pixel)` for one pixel — an edge pixel of a solid
+    /// fill — in 16-bit lanes (a handful of SSE2 instructions instead of four packed multiply
+    /// pairs); bit for bit the same, every intermediate fitting 16 bits as in the span version.
+    @inline(__always)
+    package static func sourceOver(_ color: UInt32, coverage: UInt32, under pixel: UInt32) -> UInt32 {
+        @inline(__always)
+        func scaled(_ channels: UInt32, _ factor: SIMD4<UInt16>) -> SIMD4<UInt16> {
+            let v = SIMD4<UInt16>(truncatingIfNeeded: unsafeBitCast(channels, to: SIMD4<UInt8>.self)) &* factor &+ 128
+            return (v &+ (v &>> 8)) &>> 8
+        }
+        let source = scaled(color, SIMD4(repeating: UInt16(truncatingIfNeeded: coverage)))
+        let under = scaled(pixel, SIMD4(repeating: 255 &- source.w))
+        return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: source &+ under), to: UInt32.self)
+    }
+}

@@ -24,6 +24,11 @@ struct SolidSourceOverBlitter: CoverageSink {
     @inline(__always)
     mutating func blendRun(y: Int, x: Int, count: Int, coverage: UInt8) {
         let pixels = base + (y * rowStride + x)
+        if count == 1, coverage != 255 {
+            // A lone edge pixel, the commonest run: one 16-bit-lane blend.
+            pixels.pointee = PackedPixel.sourceOver(color, coverage: UInt32(coverage), under: pixels.pointee)
+            return
+        }
         let source = coverage == 255 ? color : PackedPixel.scale(color, by: UInt32(coverage))
         let remaining = 255 &- (source >> 24)
         if remaining == 0 {

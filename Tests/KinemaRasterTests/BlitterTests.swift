@@ -39,6 +39,25 @@ struct BlitterTests {
         }
     }
 
+    @Test("the one-pixel source-over under coverage equals the scalar packed arithmetic bit for bit")
+    func pixelSourceOver() {
+        var state: UInt64 = 0xC0FFEE
+        func next() -> UInt32 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt32(truncatingIfNeeded: state >> 32)
+        }
+        for coverage in 0 ... 255 as ClosedRange<UInt32> {
+            for _ in 0 ..< 16 {
+                let alpha = next() % 256
+                let color = PremultipliedColor(red: UInt8(next() % (alpha + 1)), green: UInt8(next() % (alpha + 1)),
+                                               blue: UInt8(next() % (alpha + 1)), alpha: UInt8(alpha)).packed
+                let pixel = next()  // any bytes, valid or not
+                let expected = PackedPixel.sourceOver(PackedPixel.scale(color, by: coverage), pixel)
+                #expect(PackedPixel.sourceOver(color, coverage: coverage, under: pixel) == expected)
+            }
+        }
+    }
+
     @Test("source-over: opaque replaces, translucent blends, transparent is a no-op")
     func sourceOver() throws {
         var pixmap = try Pixmap(width: 4, height: 1)

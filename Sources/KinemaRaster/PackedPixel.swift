@@ -62,8 +62,13 @@ extension PackedPixel {
             raw.storeBytes(of: result &+ sourceBytes, toByteOffset: offset, as: SIMD16<UInt8>.self)
             i &+= 4
         }
+        // The last one to three pixels, one at a time in 16-bit lanes.
+        let narrowFactor = SIMD4<UInt16>(repeating: UInt16(truncatingIfNeeded: remaining))
+        let sourceLanes = SIMD4<UInt16>(truncatingIfNeeded: unsafeBitCast(source, to: SIMD4<UInt8>.self))
         while i < count {
-            pixels[i] = source &+ scale(pixels[i], by: remaining)
+            let v = SIMD4<UInt16>(truncatingIfNeeded: unsafeBitCast(pixels[i], to: SIMD4<UInt8>.self)) &* narrowFactor &+ 128
+            let result = ((v &+ (v &>> 8)) &>> 8) &+ sourceLanes
+            pixels[i] = unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: result), to: UInt32.self)
             i &+= 1
         }
     }

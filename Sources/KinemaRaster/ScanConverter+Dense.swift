@@ -82,37 +82,18 @@ struct DenseCells: CellAccumulator {
         cells[row &* width &+ column] &+= SIMD2(Int32(truncatingIfNeeded: cover), Int32(truncatingIfNeeded: area))
         bits[row &* wordsPerRow &+ (column >> 6)] |= 1 &<< UInt64(truncatingIfNeeded: column & 63)
     }
-
-    /// The first and last touched column of `row` (grid coordinates), nil when none is.
-    @inline(__always)
-    func span(ofRow row: Int) -> (first: Int, last: Int)? {
-        let words = bits + row &* wordsPerRow
-        var first = 0
-        while first < wordsPerRow, words[first] == 0 { first &+= 1 }
-        guard first < wordsPerRow else { return nil }
-        var last = wordsPerRow &- 1
-        while words[last] == 0 { last &-= 1 }
-        return (first << 6 | words[first].trailingZeroBitCount, last << 6 | (63 &- words[last].leadingZeroBitCount))
-    }
 }
 
 extension ScanConverter {
     /// Sweeps the grid's rows left to right through their bits, handing coverage to `sink` and
     /// zeroing every bit and cell it reads (restoring `DenseScratch`'s invariant).
+    ///
+    /// No cache hints here: asking for the pixels two rows ahead, as the sparse sweep does, was
+    /// measured slower with this store (triangles 37.5 against 36.8 ms, cubic shapes 85.7
+    /// against 84.8 ms CPU, three pairs each).
     static func sweepDense<Sink: CoverageSink>(_ grid: DenseCells, right: Int, rule: FillRule, into sink: inout Sink) {
-        let lookahead = Self.prefetchRows
-        for row in 0 ..< min(lookahead, grid.rows) {
-            if let span = grid.span(ofRow: row) {
-                sink.prefetch(y: grid.top &+ row, x: grid.left &+ span.first, count: span.last &- span.first &+ 1)
-            }
-        }
         for row in 0 ..< grid.rows {
             let y = grid.top &+ row
-            // Rows of one shape are far apart in memory; asking for a later row's pixels now
-            // overlaps their cache misses with this row's work.
-            if row &+ lookahead < grid.rows, let span = grid.span(ofRow: row &+ lookahead) {
-                sink.prefetch(y: y &+ lookahead, x: grid.left &+ span.first, count: span.last &- span.first &+ 1)
-            }
             let words = grid.bits + row &* grid.wordsPerRow
             let cells = grid.cells + row &* grid.width
             // The cell found last, emitted once the next one (or the row's end) is known.

@@ -85,7 +85,7 @@ public struct ScanConverter {
     /// (4096 × 3 pieces × 2^17 < 2^31); longer paths go to the sparse store, which merges
     /// only up to a limit.
     static let denseSegmentLimit = 4096
-    /// Rows ahead whose pixels the sweep asks the cache for (see the module notes).
+    /// Rows ahead whose pixels the sparse sweep asks the cache for (see the module notes).
     static let prefetchRows = 2
 
     public init() {}

@@ -88,7 +88,8 @@ struct EdgeWalker<Cells: CellAccumulator> {
     @inline(__always)
     private mutating func addFixed(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
         let scale = Double(Subpixel.one)
-        addEdge(Int(x0 * scale + 0.5), Int(y0 * scale + 0.5), Int(x1 * scale + 0.5), Int(y1 * scale + 0.5))
+        addEdge(Int(saturating: x0 * scale + 0.5), Int(saturating: y0 * scale + 0.5),
+                Int(saturating: x1 * scale + 0.5), Int(saturating: y1 * scale + 0.5))
     }
 
     // MARK: Cells
@@ -99,9 +100,13 @@ struct EdgeWalker<Cells: CellAccumulator> {
         let (xa, ya, xb, yb, sign) = y0 < y1 ? (x0, y0, x1, y1, 1) : (x1, y1, x0, y0, -1)
         let firstRow = ya >> Subpixel.shift, lastRow = (yb &- 1) >> Subpixel.shift
         minRow = min(minRow, firstRow); maxRow = max(maxRow, lastRow)
+        // A local copy, written back at the end: the optimizer keeps a local's fields in
+        // registers, where it must reload `self.cells` after every store to cell memory.
+        var cells = self.cells
+        defer { self.cells = cells }
         if firstRow == lastRow {
             let rowTop = firstRow << Subpixel.shift
-            addRowPiece(row: firstRow, xa, ya &- rowTop, xb, yb &- rowTop, sign)
+            Self.addRowPiece(&cells, row: firstRow, xa, ya &- rowTop, xb, yb &- rowTop, sign)
             return
         }
         let xPerY = Double(xb &- xa) / Double(yb &- ya)
@@ -113,14 +118,14 @@ struct EdgeWalker<Cells: CellAccumulator> {
             // Each boundary crossing is computed once and shared by the rows on both sides, so
             // the covers of a segment add up exactly to its height.
             let nextX = nextY == yb ? xb : min(max(xa &+ Self.roundedToInt(Double(nextY &- ya) * xPerY), lowX), highX)
-            addRowPiece(row: row, x, y &- rowTop, nextX, nextY &- rowTop, sign)
+            Self.addRowPiece(&cells, row: row, x, y &- rowTop, nextX, nextY &- rowTop, sign)
             x = nextX; y = nextY
         }
     }
 
     /// Adds the part of an edge inside one row, `fya < fyb` within `0 ... 256`, to its cells.
     @inline(__always)
-    private mutating func addRowPiece(row: Int, _ xa: Int, _ fya: Int, _ xb: Int, _ fyb: Int, _ sign: Int) {
+    private static func addRowPiece(_ cells: inout Cells, row: Int, _ xa: Int, _ fya: Int, _ xb: Int, _ fyb: Int, _ sign: Int) {
         let height = fyb &- fya
         let lowX = min(xa, xb), highX = max(xa, xb)
         let firstColumn = lowX >> Subpixel.shift
@@ -159,6 +164,6 @@ struct EdgeWalker<Cells: CellAccumulator> {
 
     @inline(__always)
     private static func roundedToInt(_ value: Double) -> Int {
-        Int(value < 0 ? value - 0.5 : value + 0.5)
+        Int(saturating: value < 0 ? value - 0.5 : value + 0.5)
     }
 }

@@ -18,14 +18,14 @@ protocol CellAccumulator {
 struct EdgeWalker<Cells: CellAccumulator> {
     typealias Subpixel = ScanConverter.Subpixel
     var cells: Cells
-    // The clip in whole pixels.
-    private let clipLeft: Int, clipTop: Int, clipRight: Int, clipBottom: Int
+    // The clip in whole pixels, as the Doubles the clipping compares with.
+    private let left: Double, top: Double, right: Double, bottom: Double
     /// The rows of every cell added so far.
     private(set) var minRow = Int.max, maxRow = Int.min
 
     init(clip: PixelRect, cells: Cells) {
         self.cells = cells
-        clipLeft = clip.minX; clipTop = clip.minY; clipRight = clip.maxX; clipBottom = clip.maxY
+        (left, top, right, bottom) = (Double(clip.minX), Double(clip.minY), Double(clip.maxX), Double(clip.maxY))
     }
 
     // MARK: Clipping
@@ -38,9 +38,8 @@ struct EdgeWalker<Cells: CellAccumulator> {
     /// whatever lies right of it is dropped (a cell affects only the pixels at and right of it).
     mutating func addClipped(_ segment: RasterPath.Segment) {
         var (x0, y0, x1, y1) = (segment.x0, segment.y0, segment.x1, segment.y1)
-        let top = Double(clipTop), bottom = Double(clipBottom)
+        let (left, top, right, bottom) = (self.left, self.top, self.right, self.bottom)
         guard y0 != y1, max(y0, y1) > top, min(y0, y1) < bottom else { return }
-        let left = Double(clipLeft), right = Double(clipRight)
         guard min(x0, x1) < right else { return }
         // Cut at the top and bottom edges.
         if y0 < top || y0 > bottom || y1 < top || y1 > bottom {

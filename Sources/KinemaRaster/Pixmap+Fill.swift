@@ -36,6 +36,13 @@ extension PixmapRegion {
     /// transform paints nothing.
     public mutating func fill(_ path: RasterPath, paint: Paint, blendMode: BlendMode = .normal, rule: FillRule = .nonZero,
                               alpha: Float = 1, clip: RasterClip? = nil, using converter: inout ScanConverter) {
+        fill(path, paint: paint, blendMode: blendMode, rule: rule, alpha: alpha, clip: clip, using: &converter, fastPaths: true)
+    }
+
+    /// `fill(_:paint:blendMode:rule:alpha:clip:using:)`, with `fastPaths: false` taking the
+    /// general shaded path for images too (tests compare the two).
+    mutating func fill(_ path: RasterPath, paint: Paint, blendMode: BlendMode, rule: FillRule, alpha: Float,
+                       clip: RasterClip?, using converter: inout ScanConverter, fastPaths: Bool) {
         if case .solid(let color) = paint, blendMode == .normal {
             fill(path, color: color, rule: rule, alpha: alpha, clip: clip, using: &converter)
             return
@@ -60,13 +67,37 @@ extension PixmapRegion {
             }
             pattern.image.storage.withUnsafeBufferPointer { pixels in
                 guard let start = pixels.baseAddress else { return }
-                shade(path, ImageShader(pixels: start, pattern: pattern, inverse: inverse), blendMode, rule, alpha, clip, &converter)
+                let shader = ImageShader(pixels: start, pattern: pattern, inverse: inverse)
+                if fastPaths, blendMode == .normal, inverse.m31 == 0, inverse.m32 == 0 {
+                    withShadeBuffers { colors, weights in
+                        let general = ShadedBlitter(shader: shader, base: base, rowStride: rowStride, mode: blendMode, alpha: alpha,
+                                                    colors: colors, weights: weights)
+                        if var blitter = AffineImageBlitter(fallback: general, alpha: alpha) {
+                            rasterize(path, rule: rule, clip: clip, into: &blitter, using: &converter)
+                        } else {
+                            var blitter = general
+                            rasterize(path, rule: rule, clip: clip, into: &blitter, using: &converter)
+                        }
+                    }
+                    return
+                }
+                shade(path, shader, blendMode, rule, alpha, clip, &converter)
             }
         }
     }
 
     private mutating func shade<S: Shader>(_ path: RasterPath, _ shader: S, _ mode: BlendMode, _ rule: FillRule, _ alpha: Float,
                                            _ clip: RasterClip?, _ converter: inout ScanConverter) {
+        withShadeBuffers { colors, weights in
+            var blitter = ShadedBlitter(shader: shader, base: base, rowStride: rowStride, mode: mode, alpha: alpha,
+                                        colors: colors, weights: weights)
+            rasterize(path, rule: rule, clip: clip, into: &blitter, using: &converter)
+        }
+    }
+
+    /// Runs `body` with a shaded blitter's colour and weight buffers, one entry per pixel of the
+    /// longest possible run (the region's width).
+    private func withShadeBuffers(_ body: (UnsafeMutablePointer<SIMD4<Float>>, UnsafeMutablePointer<Float>) -> Void) {
         let longestRun = max(width, 1)
         let colors = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: longestRun)
         let weights = UnsafeMutablePointer<Float>.allocate(capacity: longestRun)
@@ -74,9 +105,7 @@ extension PixmapRegion {
             colors.deallocate()
             weights.deallocate()
         }
-        var blitter = ShadedBlitter(shader: shader, base: base, rowStride: rowStride, mode: mode, alpha: alpha,
-                                    colors: colors, weights: weights)
-        rasterize(path, rule: rule, clip: clip, into: &blitter, using: &converter)
+        body(colors, weights)
     }
 
     /// Scan-converts `path` into `sink` within the region and the clip.

@@ -131,7 +131,15 @@ public struct RasterPath: Sendable {
     }
 
     /// `point`, or nil for a non-finite one; pinned to ±`coordinateLimit`. Reports what it changed.
+    /// (The common case inline, one comparison a coordinate — NaN and ±∞ fail it too.)
+    @inline(__always)
     private static func checked(_ point: DevicePoint) -> DevicePoint? {
+        if abs(point.x) <= coordinateLimit, abs(point.y) <= coordinateLimit { return point }
+        return uncommon(point)
+    }
+
+    @inline(never)
+    private static func uncommon(_ point: DevicePoint) -> DevicePoint? {
         guard point.x.isFinite, point.y.isFinite else {
             KinemaDiagnostics.emit("KinemaRaster", "RasterPath point \(point) is not finite; the point was dropped")
             return nil

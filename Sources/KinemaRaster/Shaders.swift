@@ -220,7 +220,7 @@ struct ShadedBlitter<S: Shader>: CoverageSink {
     @inline(__always)
     func prefetch(y: Int, x: Int, count: Int) { Prefetch.forWriting(base + y * rowStride, x: x, count: count) }
 
-    mutating func blendRun(y: Int, x: Int, count: Int, coverage: UInt8) {
+    func blendRun(y: Int, x: Int, count: Int, coverage: UInt8) {
         shader.shade(y: y, x: x, count: count, colors: colors, weights: weights)
         let pixels = base + (y * rowStride + x)
         let covered = Float(coverage) / 255

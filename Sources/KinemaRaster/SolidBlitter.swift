@@ -18,21 +18,26 @@ struct SolidSourceOverBlitter: CoverageSink {
 
     @inline(__always)
     func prefetch(y: Int, x: Int, count: Int) {
-        Prefetch.forWriting(base + y * rowStride, x: x, count: count)
+        Prefetch.forWriting(base + y &* rowStride, x: x, count: count)
     }
 
     @inline(__always)
     mutating func blendRun(y: Int, x: Int, count: Int, coverage: UInt8) {
-        let pixels = base + (y * rowStride + x)
+        // The scan converter hands only pixels inside the region (its clip lies within the
+        // region's bounds), so y < height ≤ 2^15 and x < width: no wrapping, and in bounds.
+        let pixels = base + (y &* rowStride &+ x)
+        if count == 1, coverage != 255 {
+            // A lone edge pixel, the commonest run: one 16-bit-lane blend.
+            pixels.pointee = PackedPixel.sourceOver(color, coverage: UInt32(coverage), under: pixels.pointee)
+            return
+        }
         let source = coverage == 255 ? color : PackedPixel.scale(color, by: UInt32(coverage))
         let remaining = 255 &- (source >> 24)
         if remaining == 0 {
             pixels.update(repeating: source, count: count)
             return
         }
-        for i in 0 ..< count {
-            pixels[i] = source &+ PackedPixel.scale(pixels[i], by: remaining)
-        }
+        PackedPixel.sourceOver(source, remaining: remaining, into: pixels, count: count)
     }
 }
 

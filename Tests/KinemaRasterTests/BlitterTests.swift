@@ -16,6 +16,48 @@ struct BlitterTests {
         }
     }
 
+    @Test("the four-pixel source-over span equals the scalar packed arithmetic bit for bit")
+    func spanSourceOver() {
+        var state: UInt64 = 0x5EED
+        func next() -> UInt32 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt32(truncatingIfNeeded: state >> 32)
+        }
+        for count in 0 ... 13 {
+            for alpha in [0, 1, 2, 127, 128, 204, 254] as [UInt32] {
+                // A valid premultiplied source of that alpha; any backdrop bytes, valid or not.
+                let source = PremultipliedColor(red: UInt8(next() % (alpha + 1)), green: UInt8(next() % (alpha + 1)),
+                                                blue: UInt8(next() % (alpha + 1)), alpha: UInt8(alpha)).packed
+                let backdrop = (0 ..< count).map { _ in next() }
+                var pixels = backdrop
+                pixels.withUnsafeMutableBufferPointer { buffer in
+                    guard let base = buffer.baseAddress else { return }
+                    PackedPixel.sourceOver(source, remaining: 255 - alpha, into: base, count: count)
+                }
+                #expect(pixels == backdrop.map { PackedPixel.sourceOver(source, $0) }, "count \(count), alpha \(alpha)")
+            }
+        }
+    }
+
+    @Test("the one-pixel source-over under coverage equals the scalar packed arithmetic bit for bit")
+    func pixelSourceOver() {
+        var state: UInt64 = 0xC0FFEE
+        func next() -> UInt32 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt32(truncatingIfNeeded: state >> 32)
+        }
+        for coverage in 0 ... 255 as ClosedRange<UInt32> {
+            for _ in 0 ..< 16 {
+                let alpha = next() % 256
+                let color = PremultipliedColor(red: UInt8(next() % (alpha + 1)), green: UInt8(next() % (alpha + 1)),
+                                               blue: UInt8(next() % (alpha + 1)), alpha: UInt8(alpha)).packed
+                let pixel = next()  // any bytes, valid or not
+                let expected = PackedPixel.sourceOver(PackedPixel.scale(color, by: coverage), pixel)
+                #expect(PackedPixel.sourceOver(color, coverage: coverage, under: pixel) == expected)
+            }
+        }
+    }
+
     @Test("source-over: opaque replaces, translucent blends, transparent is a no-op")
     func sourceOver() throws {
         var pixmap = try Pixmap(width: 4, height: 1)

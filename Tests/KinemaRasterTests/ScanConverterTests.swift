@@ -177,5 +177,77 @@ struct ScanConverterTests {
         #expect(ScanConverter.coverage(2 * full, .evenOdd) == 0)
         #expect(ScanConverter.coverage(3 * full, .evenOdd) == 255)
         #expect(ScanConverter.coverage(-full * 3 / 2, .evenOdd) == 128)
+        // Any Int, even Int.min, maps without trapping.
+        #expect(ScanConverter.coverage(Int.min, .nonZero) == 255)
+        #expect(ScanConverter.coverage(Int.min, .evenOdd) == 0)
+    }
+
+    @Test("a path of many thousands of cells grows the converter's buffers and stays exact")
+    func manyCells() throws {
+        // A comb of 60 teeth, each 0.5 px wide and 500 px tall, slanted: over 100,000 cells.
+        var path = RasterPath()
+        for tooth in 0 ..< 60 {
+            let x = 3.0 + Double(tooth) * 10
+            path.addPolygon([DevicePoint(x: x, y: 2), DevicePoint(x: x + 0.5, y: 2),
+                             DevicePoint(x: x + 3.5, y: 502), DevicePoint(x: x + 3, y: 502)])
+        }
+        var pixmap = try Pixmap(width: 640, height: 512)
+        pixmap.fill(path, color: .white)
+        // Each tooth is a parallelogram of area 0.5 × 500.
+        let expected = 60 * 0.5 * 500 * 255
+        #expect(abs(Double(alphaSum(pixmap)) - expected) < 0.5 * 60 * 1500)
+    }
+
+    @Test("the dense and sparse cell stores give identical pixels on random paths, rules and clips")
+    func denseMatchesSparse() throws {
+        var state: UInt64 = 0x4B49_4E45
+        func random() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        for index in 0 ..< 200 {
+            var path = RasterPath()
+            for _ in 0 ..< 1 + Int(random() * 3) {
+                // Contours reaching past every side of the 48 × 40 target now and then.
+                path.addPolygon((0 ..< 3 + Int(random() * 6)).map { _ in
+                    DevicePoint(x: random() * 64 - 8, y: random() * 56 - 8)
+                })
+            }
+            let rule: FillRule = random() < 0.5 ? .nonZero : .evenOdd
+            let clip: RasterClip? = random() < 0.3 ? .rect(PixelRect(x: 5, y: 3, width: 30, height: 29)) : nil
+            var images: [Pixmap] = []
+            for store in [ScanConverter.CellStore.sparse, .dense] {
+                var converter = ScanConverter()
+                converter.cellStore = store
+                var pixmap = try Pixmap(width: 48, height: 40)
+                pixmap.fill(PremultipliedColor(red: 20, green: 40, blue: 60, alpha: 255))
+                pixmap.fill(path, color: PaintColor(red: 0.9, green: 0.5, blue: 0.1, alpha: 0.8), rule: rule, clip: clip,
+                            using: &converter)
+                images.append(pixmap)
+            }
+            #expect(images[0] == images[1], "path \(index)")
+        }
+    }
+
+    @Test("a copied converter keeps its own buffers: interleaved use matches fresh converters")
+    func copiedConverter() throws {
+        var first = ScanConverter()
+        var triangle = RasterPath()
+        triangle.addPolygon([DevicePoint(x: 3.25, y: 4.5), DevicePoint(x: 23.75, y: 4.5), DevicePoint(x: 10.1, y: 21.75)])
+        var square = RasterPath()
+        square.addRect(x: 5.5, y: 5.5, width: 20, height: 20)
+        var a = try Pixmap(width: 32, height: 32), b = a
+        a.fill(triangle, color: .white, using: &first)
+        var second = first
+        b.fill(square, color: .white, using: &second)
+        a.fill(square, color: PaintColor(red: 1, green: 0, blue: 0, alpha: 0.5), using: &first)
+        b.fill(triangle, color: PaintColor(red: 0, green: 0, blue: 1, alpha: 0.5), using: &second)
+        var expectedA = try Pixmap(width: 32, height: 32), expectedB = expectedA
+        expectedA.fill(triangle, color: .white)
+        expectedA.fill(square, color: PaintColor(red: 1, green: 0, blue: 0, alpha: 0.5))
+        expectedB.fill(square, color: .white)
+        expectedB.fill(triangle, color: PaintColor(red: 0, green: 0, blue: 1, alpha: 0.5))
+        #expect(a == expectedA)
+        #expect(b == expectedB)
     }
 }

@@ -30,9 +30,9 @@ let package = Package(
         // The maths of motion: timing curves, springs, media timing, the media clock. No layers.
         .target(name: "KinemaTiming", dependencies: ["KinemaGeometry"], swiftSettings: strictSwift),
         // Pixels: Pixmap, anti-aliased scan conversion, paints, blending, masks, blur.
-        .target(name: "KinemaRaster", dependencies: ["KinemaGeometry", "CKinemaPrefetch"], swiftSettings: strictSwift),
-        // A cache-prefetch hint for the rasterizer, as a static inline C function.
-        .target(name: "CKinemaPrefetch", path: "Sources/CKinemaPrefetch"),
+        .target(name: "KinemaRaster", dependencies: ["KinemaGeometry", "CKinemaRasterSupport"], swiftSettings: strictSwift),
+        // Machine-level helpers for the rasterizer (prefetch, saturating conversion), static inline C.
+        .target(name: "CKinemaRasterSupport", path: "Sources/CKinemaRasterSupport"),
         // C codecs, through the system's libraries (pkg-config finds them; apt names the package).
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),

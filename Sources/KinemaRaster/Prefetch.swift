@@ -1,10 +1,10 @@
 // Prefetch: a cache hint for the next rows' pixels.
 //
-// Through a static inline C function (`CKinemaPrefetch`) calling `__builtin_prefetch`: Swift has
+// Through a static inline C function (`CKinemaRasterSupport`) calling `__builtin_prefetch`: Swift has
 // no prefetch of its own, and binding LLVM's intrinsic by `@_silgen_name` broke sanitizer builds
 // (`swift test --sanitize=thread` failed to compile: the intrinsic cannot be called with an
 // unwind edge). The C header inlines to the same single instruction in release builds.
-import CKinemaPrefetch
+import CKinemaRasterSupport
 
 /// Cache hints for the scan converter's sweep (see the module notes in KinemaRaster.swift for the
 /// measured effect). Asking for the first and last pixel of a coming row's span was measured

@@ -1,2 +1,2 @@
 // Everything lives in the header (static inline); SwiftPM needs one source file per C target.
-#include "CKinemaPrefetch.h"
+#include "CKinemaRasterSupport.h"

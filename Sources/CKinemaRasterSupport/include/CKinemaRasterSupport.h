@@ -1,0 +1,25 @@
+// Two machine-level helpers the rasterizer needs and Swift does not spell: a cache-prefetch hint
+// and a saturating double-to-integer conversion. Static inline functions, so Swift inlines them
+// through the Clang importer. (Binding LLVM's intrinsics with `@_silgen_name` instead broke
+// sanitizer builds: `swift test --sanitize=thread` could not compile them.)
+#ifndef CKINEMA_RASTER_SUPPORT_H
+#define CKINEMA_RASTER_SUPPORT_H
+
+#include <stdint.h>
+
+/// Asks for the cache line holding `address`, to be written soon. A hint: never faults, whatever
+/// the address, and compiles to nothing where the target has no prefetch instruction.
+static inline void kinema_prefetch_for_writing(const void *address) {
+    __builtin_prefetch(address, 1, 3);
+}
+
+/// `value` truncated toward zero and pinned to INT64_MIN ... INT64_MAX; NaN gives 0. Defined for
+/// every input (a plain C cast is undefined out of range).
+static inline int64_t kinema_saturating_int64(double value) {
+    if (!(value == value)) return 0;
+    if (value >= 9223372036854775807.0) return INT64_MAX;
+    if (value <= -9223372036854775808.0) return INT64_MIN;
+    return (int64_t)value;
+}
+
+#endif

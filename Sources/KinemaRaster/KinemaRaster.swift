@@ -5,36 +5,67 @@
 //
 // The life of one fill:
 //   RasterPath (device-pixel polylines, checked: NaN/inf dropped, |v| > 1e300 pinned)
-//   → ScanConverter: clip each segment to the target in Double, convert to 24.8 fixed point,
-//     walk it through the pixel cells it crosses (cover + area per cell, sparse)
-//   → bucket cells by row, sort each row by column, sweep: coverage per pixel and constant runs
-//   → CoverageSink: SolidSourceOverBlitter for solid source-over (the packed fast path), else
+//   → ScanConverter: EdgeWalker clips each segment to the target in Double, converts it to 24.8
+//     fixed point and walks it through the pixel cells it crosses (cover + area per cell) into
+//     a cell store: dense (a grid over the bounding box, one bit per cell) for shapes up to 2^17
+//     cells and 4096 segments, else sparse (a list, bucketed by row, each row sorted by column)
+//   → sweep, row by row left to right: coverage per pixel and constant runs
+//   → CoverageSink: SolidSourceOverBlitter for solid source-over (packed / 16-bit SIMD lanes),
+//     AffineImageBlitter for an affine image source-over (fixed point), else
 //     ShadedBlitter<Shader> (gradient / image colours per run in Float, BlendMode, coverage lerp),
-//     either one through MaskedSink for a ClipMask.
+//     any of them through MaskedSink for a ClipMask.
 //
-// Performance-shaping decisions, with the figures that justified them. The benchmark is
-// 10,000 seeded random anti-aliased triangles (4–200 px, alpha 0.8, source-over) into
-// 1280×720, one thread, release build, best of 7, on the project's 2-core AMD EPYC (shared, so
-// CPU time is quoted beside wall time); the peer is Scripts/references/raster_bench_peer.py.
-//   • Sparse cells, not a dense accumulation buffer: cost follows the outline (about 300 cells
-//     for an average triangle here) instead of the bounding box.
-//   • Pixels are one UInt32 each and blended two channels per 32-bit multiply (PackedPixel),
-//     with exact rounded division by 255; a full-coverage opaque run is a plain fill.
+// Performance-shaping decisions, with the figures that justified them. Figures are from
+// `kinema bench --filter raster` (docs/BENCHMARKS.md: 1280×720, one thread, release build,
+// thread CPU, best of 9, on the project's shared 2-core AMD EPYC, peers measured in the same
+// run) and from callgrind instruction counts per run, which repeat where timings do not.
+//   • Pixels are one UInt32 each. Scalar blends take two channels per 32-bit multiply
+//     (PackedPixel), with exact rounded division by 255; spans blend four pixels per step in
+//     16-bit SIMD lanes and a lone edge pixel in one SIMD4<UInt16> — bit for bit the scalar
+//     results (tests check every byte pair and coverage). A lone edge pixel went from about 50
+//     instructions to 20 (triangles 539 → 499 M instructions a run). A full-coverage opaque run
+//     is a plain fill.
 //   • Generic sinks (CoverageSink), specialized by the compiler, so the sweep and the blend loop
-//     are one inlined loop with no per-pixel call or dynamic dispatch.
-//   • Profiling the first version (100 ms CPU) showed half of the sweep waiting on the first
-//     load of each row's pixels: a shape's rows are 5 KB apart, so every row start missed the
-//     cache. The sweep now asks for the ends of the span two rows ahead (Prefetch): 100 → 68 ms
-//     CPU. Asking for every cache line of the span was slower (85 ms).
+//     are one inlined loop with no per-pixel call or dynamic dispatch. Caution: the standard
+//     library's generic SIMD conversions (SIMD8<UInt16>(truncatingIfNeeded:) and kin) are only
+//     inlined while a function has few of them; two more in the span loop (to divide by 255
+//     with pmulhuw) left them all as calls: triangles 436 → 612 M instructions a run. Check
+//     the disassembly for `call` after touching SIMD code.
+//   • Cells live in scratch buffers the converter keeps between calls, written through
+//     pointers by a local EdgeWalker (state in registers): appending to a Swift array cost a
+//     uniqueness check and a runtime call per cell (triangles 770 → 659 M instructions).
+//   • Dense cell grid for small shapes, sparse list for large ones. The sparse store's memory
+//     and cost follow the outline, but each cell is appended, merged, counted, scattered and
+//     sorted (about 240 instructions a cell in all, 1.9 M cells a run for the triangles). The
+//     dense grid adds each contribution in place and sets a bit; the sweep walks the bits and
+//     zeroes what it reads: triangles 659 → 539 M instructions a run, 51 → 43 ms; cubic shapes
+//     1355 → 1167 M, 115 → 95 ms. Its limits: 2^17 cells (1 MiB kept per converter), and 4096
+//     segments so that Int32 sums cannot overflow. Pixels are identical from either store
+//     (integer sums; a test compares them on random paths).
+//   • Cache hints: in the first, sparse version half of the sweep waited on the first load of
+//     each row's pixels (rows 5 KB apart); asking for the ends of the span two rows ahead
+//     (Prefetch) took it from 100 to 68 ms CPU, asking for every line of the span was slower
+//     (85 ms). The sparse sweep keeps that. With the dense store the same hint cost time
+//     (triangles 36.8 ms without it against 37.5 with, cubic shapes 84.8 against 85.7, three
+//     pairs), so the dense sweep gives none.
+//   • Images: an affine image pattern drawn source-over (the common way to draw an image) goes
+//     through AffineImageBlitter: u, v stepped in 32.32 fixed point along each span, bilinear
+//     weights summing to 2^14 in one SSE2 multiply-add per texel pair, and the colour kept
+//     unrounded (units of 2^-14 level) through coverage × alpha and source-over, rounded once
+//     as the Float path rounds. The general path spent about 490 instructions a pixel (Double
+//     mapping, Float filtering and blending, non-inlined SIMD min/max): raster.image.bilinear
+//     went 230 → 26 ms (3.48 → 0.57 G instructions a run). Within one level of the general
+//     path (a test compares them on random affine scenes); projective transforms, other blend
+//     modes and coordinates beyond ±2^30 texels keep the general path.
 //   • Fixed-point cells (Int32) make the covers of a closed contour cancel exactly, so no row
 //     ends with a stray faint run, and make results identical on every machine.
-//   Measured (one run pair, release): KinemaRaster 69.6 ms CPU / 140 ms wall; skia-python 144.1
-//   159.5 ms CPU / 320 ms wall (its figure includes Python's per-call overhead for 10,000
-//   drawPath calls; the paths and paints are built before timing on both sides).
 //   • Blur: prefix-sum boxes make the cost independent of σ — 1280×720 in 35, 26 and 34 ms CPU
 //     at σ 2, 10 and 100 (same machine, best of 3).
-//   • Paints other than solid source-over go through Float per pixel: simple and exact to one
-//     level against Skia for every blend mode; not yet tuned for speed (no figure promised).
+//   • Paints other than solid source-over and affine images go through Float per pixel: simple
+//     and exact to one level against Skia for every blend mode; not tuned for speed.
+//   Where the time goes now (callgrind, triangles, 436 M instructions a run): the sweep with
+//   its blends 55 %, the edge walk 42 %. Per cell about 55 instructions in the sweep and 95 in
+//   the walk; per interior pixel about 6.
 //
 // Out of scope here (planned elsewhere or later): curves and strokes (flattened and stroked in
 // KinemaGeometry's users before they get here), Core Graphics' plusDarker mode (not in the W3C

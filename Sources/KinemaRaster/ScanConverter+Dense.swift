@@ -91,7 +91,12 @@ extension ScanConverter {
     /// No cache hints here: asking for the pixels two rows ahead, as the sparse sweep does, was
     /// measured slower with this store (triangles 37.5 against 36.8 ms, cubic shapes 85.7
     /// against 84.8 ms CPU, three pairs each).
-    static func sweepDense<Sink: CoverageSink>(_ grid: DenseCells, right: Int, rule: FillRule, into sink: inout Sink) {
+    static func sweepDense<Sink: CoverageSink>(_ grid: DenseCells, right: Int, rule: FillRule, into sinkOut: inout Sink) {
+        // A local copy, written back at the end: the optimizer keeps a local's fields (base
+        // pointer, stride, colour) in registers, where it must reload `sinkOut`'s after every
+        // store to pixel memory.
+        var sink = sinkOut
+        defer { sinkOut = sink }
         for row in 0 ..< grid.rows {
             let y = grid.top &+ row
             let words = grid.bits + row &* grid.wordsPerRow

@@ -209,7 +209,42 @@ def stroke_cases():
         stroke_case("transform_rotated_skewed_curve", CURVE_OPEN, 8, "square", "bevel",
                     transform=[1.2, 0.5, -0.3, 0.8, 20, 10]),
     ]
+    cases += wide_stroke_cases()
     return cases
+
+
+# Wide butt and square strokes on tight curves (width ≥ radius of curvature). A cap must start on
+# the curve's exact end normal: a stroker that offsets each flattened chord along the chord's own
+# normal leaves the chord's corner sticking out past the cap (by w/2 · sin of half the chord's
+# turn). Where w/2 exceeds the radius, the inner normals run past the centre of curvature and the
+# stroke covers that far side too ("folded"). Finer grids (160²) so a one-unit sliver shows.
+#
+# Each case was checked when written against a brute-force sweep of the exact normals (the union
+# of the segments of length w centred on the curve along its normals): no mismatch beyond the
+# samples on the outline. Skia m144 is wrong on two kinds of wide stroke, which these cases avoid:
+#   - miter joins on wide strokes (see thick_on_tight_arc): the joins here are round or bevel;
+#   - an arc turning more than 180° with w/2 beyond its radius: Skia's folded inner side cancels
+#     against the rest by winding and leaves two holes by the centre (r 10, w 36, 229°: 125 of
+#     96² samples), so the folded arcs here turn less than 180°;
+#   - that arc-and-line path with a square cap: Skia ends the arc's inner offset with one quad
+#     bent out to the cap's corner, 0.06 past the cap's side at (55.45, 50.32) (the arc alone is
+#     right), so the joined cases have butt caps; square caps on curves are in the other cases.
+WIDE = [
+    ("wide_arc_butt", [["arc", 60, 60, 30, 0.3, 2.2]], 40, "butt", "round", {}),
+    ("wide_arc_butt_width_twice_radius", [["arc", 50, 50, 30, -0.4, 1.5]], 60, "butt", "round", {}),
+    ("wide_arc_butt_folded", [["arc", 40, 40, 10, 0.0, 2.6]], 36, "butt", "round", {}),
+    ("wide_arc_square_folded", [["arc", 60, 60, 20, 0.3, 2.5]], 50, "square", "round", {}),
+    ("wide_cubic_butt", CURVE_OPEN, 40, "butt", "round", {}),
+    ("wide_cubic_tight_square", [["M", 10, 80], ["C", 120, -20, -40, -20, 70, 80]], 30, "square", "round", {}),
+    ("wide_quad_butt", [["M", 0, 0], ["Q", 60, 120, 120, 0]], 50, "butt", "round", {}),
+    ("wide_dash_arc_butt", [["arc", 60, 60, 25, 0.2, 4.5]], 30, "butt", "round", {"dash": [18, 10], "phase": 4}),
+    ("wide_arc_line_round_join", [["arc", 50, 50, 20, 0.5, 2.0], ["L", 10, 90]], 30, "butt", "round", {}),
+    ("wide_arc_line_bevel_join", [["arc", 50, 50, 20, 0.5, 2.0], ["L", 10, 90]], 30, "butt", "bevel", {}),
+]
+
+
+def wide_stroke_cases():
+    return [stroke_case(name, ops, width, cap, join, n=160, **extra) for name, ops, width, cap, join, extra in WIDE]
 
 
 # ---------------------------------------------------------------- lengths

@@ -4,40 +4,50 @@
 // miterLimit:) and the stroke parameters in StrokeStyle.swift. Status: complete for the
 // parameters Core Graphics has. Choices where Apple is silent are in Path+Stroke.swift.
 //
-// Method. Curves are flattened (Path+Flatten.swift) and each polyline edge is offset by half the
-// width on both sides. One outline is emitted per open subpath (left side forward, end cap,
-// right side backward, start cap) and two loops per closed one (left forward, right backward).
-// At every vertex the side on the outside of the turn gets the join (the user's join between
-// elements; a round join, within tolerance, between the chords of one curve), and the inside
-// goes through the vertex itself: inner offset end → vertex → inner offset start.
+// Method. Each line is offset by half the width on both sides; each curve is sampled and offset
+// along its exact normals at the samples (Stroker+Curves.swift). One outline is emitted per open
+// subpath (left side forward, end cap, right side backward, start cap) and two loops per closed
+// one (left forward, right backward). At every vertex between elements the side on the outside
+// of the turn gets the user's join, and the inside goes through the vertex itself: inner offset
+// end → vertex → inner offset start.
 //
 // Why the fill is exactly the stroke: as 1-chains the outline equals the sum of the boundaries
-// of these pieces — one rectangle per edge, one wedge per outer join, one cap per open end —
-// because the inner detour through the vertex cancels the rectangles' shared ends. Every piece
-// is traversed clockwise (y up), so the winding number at a point is minus the number of pieces
-// covering it, and the non-zero fill is their union: the stroke. No intersection is computed, so
-// cusps, 180° turns, self-overlaps and widths larger than the curvature radius need no special
-// cases. (Fill the result with the non-zero rule; even-odd would cut the overlaps.)
+// of these pieces — one rectangle per line, one quadrilateral per curve chord (between the exact
+// normal segments at its two samples), one wedge per outer join, one cap per open end — because
+// the inner detour through the vertex cancels the pieces' shared ends, and neighbouring chords
+// share their normal segments. Every piece is traversed clockwise (y up), so the winding number
+// at a point is minus the number of pieces covering it, and the non-zero fill is their union: the
+// stroke. No intersection is computed, so cusps, 180° turns, self-overlaps and widths larger than
+// the curvature radius need no clipping (a chord whose inner normals cross is two triangles, see
+// Stroker+Curves.swift). (Fill the result with the non-zero rule; even-odd would cut the overlaps.)
 //
-// Accuracy. Joins and caps at real corners use the curves' exact end tangents, not chord
-// directions. The outline of the flattened centre line with round interior joins is the
-// Minkowski sum of that polyline with a disc, which is within the flattening distance of the
-// true stroke; round arcs are inscribed polygons within their own distance. Half the tolerance
-// goes to each, so the outline is within `tolerance` of the exact stroke (miter tips and square
-// caps are exact).
+// Accuracy. Every piece ends on an exact normal: joins and caps use the curves' exact end
+// tangents, and so do the first and last chords of a curve, so a cap starts exactly where the
+// curve's stroke ends. An offset chord is within `tolerance` of the exact offset curve (the chord
+// test in Stroker+Curves.swift, which refines with the width: about √(1 + w/(2r)) times more
+// chords than the centre line alone on a radius r); round joins and caps are inscribed polygons
+// within half the tolerance; miter tips and square caps are exact. So the outline is within
+// `tolerance` of the exact stroke: the union of the segments of length w centred on the path
+// along its normals, plus the joins and caps.
 //
 // Cost: O(output points), no allocation per vertex: two side buffers are reused across
-// subpaths and the output arrays grow geometrically.
+// subpaths and the output arrays grow geometrically. Per curve sample: one point, one derivative,
+// one square root and two points of output.
 
 import Foundation
 
-struct Stroker: PolylineSink {
+struct Stroker {
     let halfWidth: Double
     let cap: StrokeLineCap
     let join: StrokeLineJoin
     let miterLimit: Double
-    /// Flattening distance for curves (user space).
+    /// Flattening distance of the centre line for the first, uniform sampling of a curve (user space).
     let curveTolerance: Double
+    /// Largest distance between an offset chord and the exact offset curve (user space; see
+    /// Stroker+Curves.swift).
+    let offsetTolerance: Double
+    /// A curve span shorter than this that turns too much to be one offset chord is a corner.
+    let cornerChord: Double
     /// Largest angle one chord of a round join or cap may span (radius halfWidth).
     let arcStep: Double
     /// cos(arcStep / 2): a turn whose half-angle cosine is at least this needs no arc points.
@@ -48,6 +58,10 @@ struct Stroker: PolylineSink {
     var out = Path()
     var left: [PathVector] = []
     var right: [PathVector] = []
+    /// The current run of folded chords on each side (Stroker+Curves.swift): the outer offsets
+    /// A_i … A_{j+1} and the crossings X_i … X_j; empty when there is none.
+    var leftFold = FoldRun()
+    var rightFold = FoldRun()
 
     // Current subpath.
     var start = PathVector(0, 0)
@@ -70,6 +84,10 @@ struct Stroker: PolylineSink {
         self.join = join
         self.miterLimit = miterLimit
         self.curveTolerance = tolerance / 2
+        // The same floor relative to the width as the arcs below: the offset test then allows a
+        // turn of at least 2·√(1e-6) ≈ 0.002 rad per chord.
+        self.offsetTolerance = max(tolerance, halfWidth * 1e-6)
+        self.cornerChord = offsetTolerance / 4
         // Floor relative to the width: a round join or cap never needs more than ~2,200 chords per
         // full turn, so a huge width with a tiny tolerance cannot explode the output.
         let arcTolerance = max(tolerance / 2, halfWidth * 1e-6)
@@ -102,21 +120,12 @@ struct Stroker: PolylineSink {
                 beginSubpath(p)
             case .line(_, let p):
                 hadElement = true
-                lineTo(p, smooth: false)
+                lineTo(p)
             case .quad(let p0, let p1, let p2):
-                hadElement = true
-                guard let t0 = (p1 - p0).normalized ?? (p2 - p0).normalized,
-                      let t1 = (p2 - p1).normalized ?? (p2 - p0).normalized else { return }
-                turn(to: t0, smooth: false)
-                PathFlattener.flattenQuad(p0, p1, p2, tolerance: curveTolerance, into: &self)
-                turn(to: t1, smooth: true)
+                // Its exact cubic (same curve, same flattening count; Stroker+Curves.swift).
+                curveTo(p0, p0 + (2.0 / 3) * (p1 - p0), p2 + (2.0 / 3) * (p1 - p2), p2)
             case .cubic(let p0, let p1, let p2, let p3):
-                hadElement = true
-                guard let t0 = PathBezier.cubicStartTangent(p0, p1, p2, p3),
-                      let t1 = PathBezier.cubicEndTangent(p0, p1, p2, p3) else { return }
-                turn(to: t0, smooth: false)
-                PathFlattener.flattenCubic(p0, p1, p2, p3, tolerance: curveTolerance, into: &self)
-                turn(to: t1, smooth: true)
+                curveTo(p0, p1, p2, p3)
             case .close:
                 hadElement = true
                 closeSubpath()
@@ -134,25 +143,30 @@ struct Stroker: PolylineSink {
         right.removeAll(keepingCapacity: true)
     }
 
-    /// A chord of a flattened curve (PolylineSink): a round join within tolerance before it.
-    mutating func lineTo(_ p: PathVector, smooth: Bool) {
+    /// A curve from the current point: the join to its exact start tangent, then its offsets
+    /// along its exact normals (Stroker+Curves.swift). A curve of coincident points draws nothing.
+    mutating func curveTo(_ p0: PathVector, _ p1: PathVector, _ p2: PathVector, _ p3: PathVector) {
+        hadElement = true
+        guard let t0 = PathBezier.cubicStartTangent(p0, p1, p2, p3),
+              let t1 = PathBezier.cubicEndTangent(p0, p1, p2, p3) else { return }
+        turn(to: t0)
+        strokeCurve(p0, p1, p2, p3, startTangent: t0, endTangent: t1)
+    }
+
+    /// A line to `p`: the join to its direction, then its rectangle.
+    mutating func lineTo(_ p: PathVector) {
         let v = p - current
         let l = v.length
         guard l > 0, l.isFinite else { return }
         let d = v * (1 / l)
-        turn(to: d, smooth: smooth, nextLength: l)
+        turn(to: d, nextLength: l)
         advance(to: p, along: d)
         lastLength = l
     }
 
-    /// PolylineSink: only the flattener calls this, with the chords of one curve.
-    mutating func lineTo(_ p: PathVector) {
-        lineTo(p, smooth: true)
-    }
-
     /// Changes direction at the current point: the first direction of a subpath starts its sides;
     /// later ones add a join.
-    mutating func turn(to d: PathVector, smooth: Bool, nextLength: Double = 0) {
+    mutating func turn(to d: PathVector, nextLength: Double = 0) {
         guard let d0 = direction else {
             firstDirection = d
             direction = d
@@ -161,7 +175,7 @@ struct Stroker: PolylineSink {
             right.append(current - n)
             return
         }
-        addJoin(at: current, from: d0, to: d, smooth: smooth, innerRoom: min(lastLength, nextLength))
+        addJoin(at: current, from: d0, to: d, smooth: false, innerRoom: min(lastLength, nextLength))
         direction = d
         lastLength = 0
     }
@@ -175,7 +189,7 @@ struct Stroker: PolylineSink {
 
     mutating func closeSubpath() {
         guard inSubpath else { return }
-        if current != start { lineTo(start, smooth: false) }
+        if current != start { lineTo(start) }
         if let d0 = direction, let first = firstDirection {
             addJoin(at: start, from: d0, to: first, smooth: false, innerRoom: 0)
             emitLoop(left, reversed: false)
@@ -204,7 +218,8 @@ struct Stroker: PolylineSink {
 
     // MARK: Joins and caps
 
-    /// Adds the join at `p` turning from `d1` to `d2`. `innerRoom` is the shorter of the two
+    /// Adds the join at `p` turning from `d1` to `d2`: the user's join between elements, a round
+    /// one where `smooth` (a turn inside one curve: a cusp). `innerRoom` is the shorter of the two
     /// edges meeting there (0 when unknown): when the inner offset lines cross within both edges
     /// (at hw·tan(φ/2) from the vertex), the inner side takes that crossing instead of the detour
     /// through the vertex. The region this drops (between the crossing, the two inner offset ends

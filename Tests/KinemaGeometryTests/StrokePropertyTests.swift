@@ -11,33 +11,75 @@ private func line(_ a: CGPoint, _ b: CGPoint) -> Path {
 
 @Suite("Stroking and dashing")
 struct StrokePropertyTests {
-    /// With round caps and joins the exact stroke is the set of points within w/2 of the path.
-    /// The outline is within `tolerance` of it: a point nearer than w/2 − tol must be inside,
-    /// one farther than w/2 + tol outside. 150 seeded random paths of lines, quadratics and cubics
-    /// (cusps and loops included), 150 points each, near the edge on purpose.
-    @Test("round caps and joins: the outline is the w/2-neighbourhood of the path within the tolerance")
-    func minkowski() {
+    /// The outline is within `tolerance` of the exact stroke, over 150 seeded random paths of
+    /// lines, quadratics and cubics (cusps, loops and widths beyond the radius of curvature
+    /// included), 150 points each, many near the edge on purpose:
+    ///   - round caps and joins: the exact stroke is the set of points within w/2 of the path; a
+    ///     point nearer than w/2 − tol must be inside, one farther than w/2 + tol outside;
+    ///   - butt and square caps (round joins): the exact stroke is the union of the segments of
+    ///     length w centred on the path along its normals, the joins' pie slices and the square
+    ///     caps (`SweptStroke`). A point farther than tol + 1e-3 from every place where that
+    ///     region's boundary can lie must be classified as it says. On open paths a third of the
+    ///     points are drawn by the caps' corners, where a chord's own normal would stick out.
+    @Test("the outline is the exact stroke within the tolerance (round: the w/2-neighbourhood; butt, square: the normals' sweep)",
+          arguments: [StrokeLineCap.round, .butt, .square])
+    func minkowski(cap: StrokeLineCap) {
         var rng = GeometryRandom(seed: 99)
+        var checked = 0
         for trial in 0..<150 {
             var path = Path()
-            path.move(to: rng.point(0, 100))
+            let start = rng.point(0, 100)
+            path.move(to: start)
+            var pieces: [SweptStroke.Cubic] = []
+            var last = PathVector(start)
             for _ in 0..<Int(rng.range(1, 5)) {
                 switch Int(rng.range(0, 3)) {
-                case 0: path.addLine(to: rng.point(0, 100))
-                case 1: path.addQuadCurve(to: rng.point(0, 100), control: rng.point(-20, 120))
-                default: path.addCurve(to: rng.point(0, 100), control1: rng.point(-20, 120), control2: rng.point(-20, 120))
+                case 0:
+                    let p = rng.point(0, 100)
+                    path.addLine(to: p)
+                    pieces.append(.line(last, PathVector(p)))
+                    last = PathVector(p)
+                case 1:
+                    let p = rng.point(0, 100), c = rng.point(-20, 120)
+                    path.addQuadCurve(to: p, control: c)
+                    pieces.append(.quad(last, PathVector(c), PathVector(p)))
+                    last = PathVector(p)
+                default:
+                    let p = rng.point(0, 100), c1 = rng.point(-20, 120), c2 = rng.point(-20, 120)
+                    path.addCurve(to: p, control1: c1, control2: c2)
+                    pieces.append(SweptStroke.Cubic(last, PathVector(c1), PathVector(c2), PathVector(p)))
+                    last = PathVector(p)
                 }
             }
-            if trial % 3 == 0 { path.closeSubpath() }
+            let closed = trial % 3 == 0
+            if closed {
+                path.closeSubpath()
+                if last != PathVector(start) { pieces.append(.line(last, PathVector(start))) }
+            }
             let width = rng.range(0.5, 40), tol = 0.05
-            let outline = path.stroked(StrokeStyle(width: width, cap: .round, join: .round), tolerance: tol)
+            let outline = path.stroked(StrokeStyle(width: width, cap: cap, join: .round), tolerance: tol)
             let dense = path.flattened(tolerance: 1e-4)
-            for _ in 0..<150 {
+            let swept = cap == .round ? nil : SweptStroke(pieces, halfWidth: width / 2, square: cap == .square,
+                                                          closed: closed, margin: tol + 1e-3)
+            for k in 0..<150 {
                 var q = rng.point(-25, 125)
-                // Half the samples near the edge of the stroke.
-                if rng.unit() < 0.5, let c = dense.first, let a = c.points.randomElement(using: &rng) {
+                // Half the samples near the edge of the stroke; with butt and square caps a third
+                // around the ends, near the cap's corners, a little before and after the cap.
+                if cap != .round, !closed, k % 3 == 0, let first = pieces.first, let final = pieces.last {
+                    let atEnd = rng.unit() < 0.5
+                    let (p, d) = atEnd ? (final.p3, final.endTangent) : (first.p0, -first.startTangent)
+                    let along = rng.range(-0.1, 0.1) * max(width / 2, 1) + (cap == .square ? width / 2 : 0)
+                    let across = rng.range(0.4, 1.1) * (rng.unit() < 0.5 ? width / 2 : -width / 2)
+                    q = (p + d * along + d.leftNormal * across).cgPoint
+                } else if rng.unit() < 0.5, let c = dense.first, let a = c.points.randomElement(using: &rng) {
                     let ang = rng.range(0, 2 * .pi), r = width / 2 + rng.range(-3 * tol, 3 * tol)
                     q = pt(a.x + r * cos(ang), a.y + r * sin(ang))
+                }
+                if let swept {
+                    guard let inside = swept.classify(PathVector(q)) else { continue }
+                    checked += 1
+                    #expect(outline.contains(q) == inside, "trial \(trial): \(q) should be \(inside ? "inside" : "outside"), w/2 \(width / 2)")
+                    continue
                 }
                 var d = Double.infinity
                 for c in dense {
@@ -49,6 +91,7 @@ struct StrokePropertyTests {
                 if d > width / 2 + tol + 1e-4 { #expect(!outline.contains(q), "trial \(trial): \(q) at \(d), w/2 \(width / 2)") }
             }
         }
+        if cap != .round { #expect(checked > 150 * 150 * 3 / 4, "\(checked) points classified") }
     }
 
     @Test("miter limit: a miter is kept while 1/sin(θ/2) ≤ limit and beveled beyond it (CAShapeLayer.miterLimit, default 10)")
@@ -201,5 +244,135 @@ struct PathRobustnessTests {
                               transform: .scale(m, 1 / m), tolerance: [1e-9, 0.25][trial % 2])
             }
         }
+    }
+}
+
+/// The exact stroke of one subpath of Béziers with round joins and butt or square caps: the union
+/// of the segments of length w centred on the path along its normals (the PDF imaging model's
+/// stroke, as Skia draws it), the round joins' pie slices (radius w/2, on
+/// the outer side of each joint, between the two pieces' normals) and the square caps' half squares.
+///
+/// A point q is on the normal at t where g(t) = (q − B(t)) · B'(t) = 0; the roots are found by sign
+/// changes over 1,024 steps per piece, then bisection. The same roots give q's distance to the
+/// offset curves B ± (w/2)·n (their tangents are parallel to B's, so their nearest points are
+/// roots of g too). `classify` answers nil within `margin` of anything that can bound the region:
+/// the offset curves, the normals at the pieces' ends, the centres of curvature within reach
+/// (where the inner normals fold back: sampled, 4,096 per piece), the joins' arcs and the square
+/// caps' edges. Two roots closer than a step can only be missed near a centre of curvature,
+/// where q's distance along those normals is that radius: within the margin, or beyond w/2.
+private struct SweptStroke {
+    struct Cubic {
+        let p0: PathVector, p1: PathVector, p2: PathVector, p3: PathVector
+        init(_ p0: PathVector, _ p1: PathVector, _ p2: PathVector, _ p3: PathVector) {
+            self.p0 = p0; self.p1 = p1; self.p2 = p2; self.p3 = p3
+        }
+        static func line(_ a: PathVector, _ b: PathVector) -> Cubic { Cubic(a, a.lerp(b, 1.0 / 3), a.lerp(b, 2.0 / 3), b) }
+        static func quad(_ a: PathVector, _ c: PathVector, _ b: PathVector) -> Cubic {
+            Cubic(a, a + (2.0 / 3) * (c - a), b + (2.0 / 3) * (c - b), b)
+        }
+        func point(_ t: Double) -> PathVector { PathBezier.cubic(p0, p1, p2, p3, t) }
+        func velocity(_ t: Double) -> PathVector { PathBezier.cubicDerivative(p0, p1, p2, p3, t) }
+        func acceleration(_ t: Double) -> PathVector { 6 * ((1 - t) * (p0 - 2 * p1 + p2) + t * (p1 - 2 * p2 + p3)) }
+        var startTangent: PathVector { PathBezier.cubicStartTangent(p0, p1, p2, p3) ?? PathVector(1, 0) }
+        var endTangent: PathVector { PathBezier.cubicEndTangent(p0, p1, p2, p3) ?? PathVector(1, 0) }
+    }
+
+    let pieces: [Cubic]
+    let halfWidth: Double
+    let margin: Double
+    /// The round joins (centre, the slice's middle direction, cos of its half angle), the
+    /// normals at the pieces' ends, and the square caps (origin, direction).
+    let joins: [(PathVector, PathVector, Double)]
+    let endNormals: [(PathVector, PathVector)]
+    let caps: [(PathVector, PathVector)]
+    /// Centres of curvature nearer than w/2 + 2·margin.
+    let centres: OutlineDistance
+
+    init(_ pieces: [Cubic], halfWidth hw: Double, square: Bool, closed: Bool, margin: Double) {
+        self.pieces = pieces; self.halfWidth = hw; self.margin = margin
+        var joints = Array(zip(pieces.dropLast(), pieces.dropFirst()))
+        if closed, let first = pieces.first, let last = pieces.last { joints.append((last, first)) }
+        joins = joints.compactMap { a, b in
+            let t1 = a.endTangent, t2 = b.startTangent
+            let cross = t1.cross(t2)
+            // A 180° turn (within rounding) draws the half disc ahead of the joint (Path+Stroke.swift).
+            guard abs(cross) > 1e-9 else { return t1.dot(t2) < 0 ? (b.p0, t1, 0) : nil }
+            let outer = cross > 0 ? -1.0 : 1.0   // a left turn has its outer side on the right
+            let n1 = t1.leftNormal * outer, n2 = t2.leftNormal * outer
+            guard let middle = (n1 + n2).normalized else { return nil }
+            return (b.p0, middle, n1.dot(middle))
+        }
+        endNormals = pieces.flatMap { c in
+            [(c.p0, c.startTangent.leftNormal * hw), (c.p3, c.endTangent.leftNormal * hw)].map { ($0.0 - $0.1, $0.0 + $0.1) }
+        }
+        if square, !closed, let first = pieces.first, let last = pieces.last {
+            caps = [(first.p0, -first.startTangent), (last.p3, last.endTangent)]
+        } else {
+            caps = []
+        }
+        var runs: [PathContour] = []
+        for c in pieces {
+            var run: [CGPoint] = []
+            func flush() {
+                // There and back, so the contour's implicit closing edge adds nothing new.
+                if !run.isEmpty { runs.append(PathContour(points: run + run.dropLast().reversed(), isClosed: false)) }
+                run = []
+            }
+            for k in 0...4096 {
+                let t = Double(k) / 4096
+                let v = c.velocity(t), cross = v.cross(c.acceleration(t))
+                guard cross != 0, let n = v.normalized?.leftNormal else { flush(); continue }
+                let r = v.lengthSquared * v.length / cross   // signed: the centre is at B + r·n
+                guard abs(r) <= hw + 2 * margin else { flush(); continue }
+                run.append((c.point(t) + n * r).cgPoint)
+            }
+            flush()
+        }
+        centres = OutlineDistance(contours: runs, cell: max(margin, 0.05))
+    }
+
+    /// Whether `q` is in the exact stroke, or nil when it is within `margin` of its boundary.
+    func classify(_ q: PathVector) -> Bool? {
+        let hw = halfWidth
+        var inside = false
+        for (p, middle, cosHalf) in joins {
+            let v = q - p, d = v.length
+            guard v.dot(middle) >= d * cosHalf else { continue }
+            if abs(d - hw) <= margin { return nil }
+            if d <= hw { inside = true }
+        }
+        for (p, d) in caps {
+            let n = d.leftNormal * hw, e = d * hw
+            for (a, b) in [(p + n, p + n + e), (p + n + e, p - n + e), (p - n + e, p - n)]
+            where segmentDistance(q.cgPoint, a.cgPoint, b.cgPoint) <= margin { return nil }
+            let along = (q - p).dot(d), across = (q - p).dot(d.leftNormal)
+            if along >= 0, along <= hw, abs(across) <= hw { inside = true }
+        }
+        for (a, b) in endNormals where segmentDistance(q.cgPoint, a.cgPoint, b.cgPoint) <= margin { return nil }
+        if centres.isNear(q.cgPoint, within: margin) { return nil }
+        let reach = hw + margin
+        for c in pieces {
+            let xs = [c.p0.x, c.p1.x, c.p2.x, c.p3.x], ys = [c.p0.y, c.p1.y, c.p2.y, c.p3.y]
+            guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max(),
+                  q.x >= x0 - reach, q.x <= x1 + reach, q.y >= y0 - reach, q.y <= y1 + reach else { continue }
+            func g(_ t: Double) -> Double { (q - c.point(t)).dot(c.velocity(t)) }
+            let steps = 1024
+            var t0 = 0.0, g0 = g(0)
+            for k in 1...steps {
+                let t1 = Double(k) / Double(steps), g1 = g(t1)
+                if (g0 <= 0) != (g1 <= 0) {
+                    var lo = t0, hi = t1, glo = g0
+                    for _ in 0..<50 {
+                        let mid = 0.5 * (lo + hi), gm = g(mid)
+                        if (gm <= 0) == (glo <= 0) { lo = mid; glo = gm } else { hi = mid }
+                    }
+                    let u = (q - c.point(0.5 * (lo + hi))).length
+                    if abs(u - hw) <= margin { return nil }
+                    if u <= hw { inside = true }
+                }
+                t0 = t1; g0 = g1
+            }
+        }
+        return inside
     }
 }

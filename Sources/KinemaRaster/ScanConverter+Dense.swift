@@ -1,9 +1,15 @@
 // ScanConverter+Dense: the cell store for small shapes — a grid of cells over the shape's
 // bounding box with one bit per cell — swept through the bits, with no cell list and no sorting.
 
+/// One cell of the dense grid: `cover` and `area` as in `ScanConverter.Cell`, summed in place.
+struct DenseCell {
+    var cover: Int32 = 0
+    var area: Int32 = 0
+}
+
 /// The dense store's buffers, kept between calls and grown on demand (never beyond
-/// `maximumCells` cells): a grid of cells (`cover`, `area` as two `Int32`) and a bit per cell
-/// saying it was touched, rows of `(width + 63) / 64` words.
+/// `maximumCells` cells): a grid of `DenseCell`s and a bit per cell saying it was touched, rows
+/// of `(width + 63) / 64` words.
 ///
 /// Invariant between calls: every cell and every bit is zero. The sweep zeroes each word of bits
 /// and each touched cell as it reads them, and touched cells always have their bit set, so the
@@ -14,7 +20,7 @@ final class DenseScratch {
     /// is larger go to the sparse store, whose memory follows the outline.
     static let maximumCells = 1 << 17
 
-    private(set) var cells: UnsafeMutablePointer<SIMD2<Int32>>
+    private(set) var cells: UnsafeMutablePointer<DenseCell>
     private var cellCapacity: Int
     private(set) var bits: UnsafeMutablePointer<UInt64>
     private var bitCapacity: Int
@@ -37,7 +43,7 @@ final class DenseScratch {
             cells.deallocate()
             cellCapacity = max(cellCount, min(2 * cellCapacity, Self.maximumCells))
             cells = .allocate(capacity: cellCapacity)
-            cells.initialize(repeating: .zero, count: cellCapacity)
+            cells.initialize(repeating: DenseCell(), count: cellCapacity)
         }
         if bitCapacity < wordCount {
             bits.deallocate()
@@ -54,7 +60,7 @@ final class DenseScratch {
 /// right edge, which affect no pixel inside (as the sparse store drops them); the check also
 /// keeps every write inside the buffers, whatever the caller's bounds.
 struct DenseCells: CellAccumulator {
-    let cells: UnsafeMutablePointer<SIMD2<Int32>>
+    let cells: UnsafeMutablePointer<DenseCell>
     let bits: UnsafeMutablePointer<UInt64>
     let left: Int, top: Int, width: Int, rows: Int
     let wordsPerRow: Int
@@ -79,7 +85,9 @@ struct DenseCells: CellAccumulator {
         guard UInt(bitPattern: column) < UInt(bitPattern: width), UInt(bitPattern: row) < UInt(bitPattern: rows) else { return }
         // 0 ≤ column < width and 0 ≤ row < rows: inside the reserved width × rows cells and
         // wordsPerRow × rows words.
-        cells[row &* width &+ column] &+= SIMD2(Int32(truncatingIfNeeded: cover), Int32(truncatingIfNeeded: area))
+        let cell = cells + (row &* width &+ column)
+        cell.pointee.cover &+= Int32(truncatingIfNeeded: cover)
+        cell.pointee.area &+= Int32(truncatingIfNeeded: area)
         bits[row &* wordsPerRow &+ (column >> 6)] |= 1 &<< UInt64(truncatingIfNeeded: column & 63)
     }
 }
@@ -117,10 +125,10 @@ extension ScanConverter {
                         emitCell(y: y, x: pending, winding: winding, area: pendingArea, next: x, rule: rule, into: &sink)
                     }
                     let cell = cells[column]
-                    cells[column] = .zero
-                    winding &+= Int(cell.x)
+                    cells[column] = DenseCell()
+                    winding &+= Int(cell.cover)
                     pending = x
-                    pendingArea = Int(cell.y)
+                    pendingArea = Int(cell.area)
                 } while word != 0
             }
             if pending >= 0 {

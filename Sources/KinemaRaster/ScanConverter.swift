@@ -32,10 +32,12 @@ extension CoverageSink {
 ///
 /// Method: each segment, clipped to the target, is walked through the pixel cells it crosses;
 /// each cell accumulates the segment's signed height in it (`cover`) and twice the area to the
-/// segment's left within the cell (`area`). Only crossed cells exist, so the cost follows the
-/// outline, not the bounding box. Cells are bucketed by row and sorted by column, then each row
-/// is swept left to right: a pixel's coverage is the cover accumulated from the cells to its left
-/// plus its own cells' area, and between cells the accumulated cover gives one constant run.
+/// segment's left within the cell (`area`). Only crossed cells matter, so the cost follows the
+/// outline, not the bounding box: small shapes keep them in a grid over their bounding box
+/// with one bit per touched cell (`DenseCells`), large ones in a list bucketed by row and
+/// sorted by column (`SparseCells`). Each row is then swept left to right: a pixel's coverage
+/// is the cover accumulated from the cells to its left plus its own cells' area, and between
+/// cells the accumulated cover gives one constant run. Both stores give the same pixels.
 /// The fill rule maps the accumulated winding (a real number on edges) to coverage:
 /// non-zero clamps `|w|` to 1, even-odd folds `|w|` modulo 2.
 ///

@@ -24,6 +24,14 @@ struct CATransactionTests {
     }
 
     /// The single implicit animation of `layer` under `key`.
+    /// Moves `layer` to `position` in an explicit transaction whose timing function is linear.
+    func moveLinearly(_ layer: CALayer, to position: CGPoint) {
+        CATransaction.begin()
+        CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+        layer.position = position
+        CATransaction.commit()
+    }
+
     func implicit(_ layer: CALayer, _ key: String) -> CABasicAnimation? {
         layer.animation(forKey: key) as? CABasicAnimation
     }
@@ -53,10 +61,7 @@ struct CATransactionTests {
         MediaClock.withCurrent(clock) {
             let (parent, child) = displayedTree()
             defer { withExtendedLifetime(parent) {} }
-            CATransaction.begin()
-            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
-            child.position = CGPoint(x: 100, y: 0)
-            CATransaction.commit()
+            moveLinearly(child, to: CGPoint(x: 100, y: 0))
             clock.advance(to: 0.125)
             #expect(child.presentation().map { close($0.position, CGPoint(x: 50, y: 0)) } == true)
             clock.advance(to: 0.3)
@@ -70,10 +75,7 @@ struct CATransactionTests {
         MediaClock.withCurrent(clock) {
             let (parent, child) = displayedTree()
             defer { withExtendedLifetime(parent) {} }
-            CATransaction.begin()
-            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
-            child.position = CGPoint(x: 100, y: 0)
-            CATransaction.commit()
+            moveLinearly(child, to: CGPoint(x: 100, y: 0))
             clock.advance(to: 0.125)
             child.position = CGPoint(x: 200, y: 0)
             let from = implicit(child, "position")?.fromValue as? CGPoint

@@ -65,6 +65,9 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     /// Whether the layer was in a tree when a transaction committed: only such layers animate
     /// implicitly (CALayer+Actions.swift).
     var hasBeenCommitted = false
+    /// A number naming this layer for the render server and the compositor's caches: unique for
+    /// the process's life, never reused (CompositeLayer.swift).
+    package let renderID: UInt64 = makeRenderID()
 
     /// Which LayerState class (and so which properties) instances of this class have.
     package class var stateClass: LayerClass { .layer }

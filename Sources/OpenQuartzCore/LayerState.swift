@@ -176,6 +176,13 @@ package struct LayerState: Sendable, Equatable {
     /// and, as CATransformLayer.h says, only its sublayers are rendered.
     package var isTransformLayer = false
 
+    // MARK: Kinema extensions
+
+    /// The radius of a Gaussian blur (σ = radius / 2, as shadows) applied to what lies behind
+    /// the layer before the layer draws: Kinema's stand-in for `backgroundFilters`, which Apple
+    /// does not support on iOS and which UIVisualEffectView needs. 0 (the default) is no blur.
+    package var backdropBlurRadius: CGFloat = 0
+
     /// A state with Apple's defaults for `layerClass`.
     package init(layerClass: LayerClass = .layer) {
         switch layerClass {

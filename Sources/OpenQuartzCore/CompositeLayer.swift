@@ -1,0 +1,81 @@
+// CompositeLayer: one layer of a tree evaluated at one time — what the compositor draws.
+//
+// Audited against: Core Animation Programming Guide → "Layer Trees Reflect Different Aspects of
+//   the Animation State" (the render tree draws presentation values; it is private to the render
+//   server). Status: complete as the compositor's input. The render server makes these from the
+//   committed render tree (RenderTree.swift); tests and `CALayer.render(in:)` make them from model
+//   layers with `CompositeLayer(modelTree:)`.
+
+import Foundation
+import Synchronization
+
+/// A layer with its presentation values at one time, its sublayers and its mask: the
+/// compositor's input. Immutable and `Sendable`, so a frame can be drawn on any thread.
+///
+/// ```swift
+/// let tree = CompositeLayer(modelTree: rootLayer)      // model values, no animations
+/// compositor.render(tree, into: &pixmap, scale: 2)
+/// ```
+///
+/// **Semantics.** `state` holds every property as the frame shows it (animations applied; the
+/// backing store of `draw(in:)` is already in `state.contents`). `id` is the model layer's identity,
+/// stable across frames, for caches keyed by layer. `transition` is set while a `CATransition`
+/// added to the layer runs: the compositor draws `transition.from` (the layer as it was when the
+/// transition was added) and this layer, mixed by the transition's type at its progress.
+package final class CompositeLayer: Sendable {
+    package let id: UInt64
+    package let state: LayerState
+    /// Sublayers in the model's order (back to front before sorting by `zPosition`).
+    package let sublayers: [CompositeLayer]
+    package let mask: CompositeLayer?
+    package let transition: CompositeTransition?
+
+    package init(id: UInt64, state: LayerState, sublayers: [CompositeLayer] = [], mask: CompositeLayer? = nil,
+                 transition: CompositeTransition? = nil) {
+        self.id = id
+        self.state = state
+        self.sublayers = sublayers
+        self.mask = mask
+        self.transition = transition
+    }
+}
+
+/// A running transition on a layer, at one time.
+package struct CompositeTransition: Sendable {
+    /// `CATransitionType` raw value: "fade", "moveIn", "push", "reveal" (unknown types fade).
+    package var type: String
+    /// `CATransitionSubtype` raw value ("fromLeft", "fromRight", "fromTop", "fromBottom") or nil.
+    package var subtype: String?
+    /// Progress in [0, 1] after the timing function and start/end progress.
+    package var progress: Double
+    /// The layer (with its subtree) as it was before the change the transition animates; nil
+    /// when the layer was not shown before (the old rendering is then empty).
+    package var from: CompositeLayer?
+
+    package init(type: String, subtype: String?, progress: Double, from: CompositeLayer?) {
+        self.type = type
+        self.subtype = subtype
+        self.progress = progress
+        self.from = from
+    }
+}
+
+extension CompositeLayer {
+    /// The tree under `layer` with model values (no animations), for drawing a static
+    /// composition: tests, and `CALayer.render(in:)` on a model layer. Hidden layers are kept
+    /// (the compositor skips them).
+    @MainActor
+    package convenience init(modelTree layer: CALayer) {
+        self.init(id: layer.renderID, state: layer.state,
+                  sublayers: layer.sublayerStorage.map { CompositeLayer(modelTree: $0) },
+                  mask: layer.maskStorage.map { CompositeLayer(modelTree: $0) })
+    }
+}
+
+/// The source of `CALayer.renderID`s.
+private let renderIDCounter = Atomic<UInt64>(1)
+
+/// A new, never reused layer number.
+func makeRenderID() -> UInt64 {
+    renderIDCounter.wrappingAdd(1, ordering: .relaxed).oldValue
+}

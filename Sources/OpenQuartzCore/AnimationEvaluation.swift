@@ -21,7 +21,7 @@ import KinemaTiming
 /// shown.opacity    // 0.75
 /// ```
 ///
-/// Order, for each animation in turn:
+/// Order, for each animation in turn (one removed on completion counts only before its end time):
 /// 1. Resolve its timing at `time` (duration 0 → 0.25 s); skip it when inactive (fill rules).
 /// 2. Shape the progress: the timing function's curve (none: linear), or for a spring the closed
 ///    form `Spring.value(at: basic local time)` instead of a curve.
@@ -39,6 +39,9 @@ import KinemaTiming
 package func evaluate(_ state: LayerState, animations: [AnimationSnapshot], at time: Double) -> LayerState {
     var result = state
     for animation in animations {
+        // Removed on completion: from its end on, the animation is gone (no fill), as if the
+        // layer had already dropped it.
+        if animation.isRemovedOnCompletion, time >= animation.endTime { continue }
         apply(animation, parentTime: time, model: state, into: &result)
     }
     return result

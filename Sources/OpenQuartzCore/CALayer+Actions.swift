@@ -42,7 +42,7 @@ extension CAAnimation: @MainActor CAAction {
 extension CALayer {
     /// Whether the layer is in a tree: it has a superlayer or sublayers, or is a mask.
     final var isInLayerTree: Bool {
-        superlayerStorage != nil || !sublayerStorage.isEmpty || maskOwner != nil
+        superlayerStorage != nil || !sublayerStorage.isEmpty || maskOwner != nil || isHostRoot
     }
 
     /// Marks the layer, its mask and its sublayers as displayed (committed in a tree).
@@ -80,7 +80,7 @@ extension CALayer {
         guard !animationStore.entries.isEmpty else { return old.boxed(as: entry.kind) }
         var oldState = state
         guard entry.set(&oldState, old) else { return old.boxed(as: entry.kind) }
-        let shown = evaluate(oldState, animations: animationStore.entries.map(\.snapshot), at: currentLocalTime)
+        let shown = evaluate(oldState, animations: committedSnapshots, at: currentLocalTime)
         return entry.get(shown).boxed(as: entry.kind)
     }
 

@@ -26,6 +26,16 @@ struct LayerAnimationEntry {
     var snapshot: AnimationSnapshot
     /// Whether the beginTime was 0 and is resolved again when the transaction commits.
     var beginsAtCommit = false
+    /// Names the animation for the render tree and its events (never reused).
+    var serial: UInt64 = makeRenderID()
+    /// Whether the transaction that added it has committed: only committed animations reach the
+    /// render tree and `presentation()` (Apple's presentation shows what is on screen).
+    var isCommitted = false
+    /// Whether the render server reports its start and stop (a delegate, or a completion block
+    /// waiting for it).
+    var reportsEvents = false
+    /// For a transition, the layer's render node before the transition was added.
+    var transitionFrom: RenderNode?
 }
 
 /// A layer's animations, in order of addition.
@@ -34,13 +44,19 @@ struct LayerAnimationStore {
     /// Whether an animation was ever added: such a layer keeps a presentation copy.
     var everAnimated = false
 
-    mutating func remove(_ key: String) {
-        entries.removeAll { $0.key == key }
+    /// Removes the animations under `key`, returning them.
+    mutating func remove(_ key: String) -> [LayerAnimationEntry] {
+        let removed = entries.filter { $0.key == key }
+        if !removed.isEmpty { entries.removeAll { $0.key == key } }
+        return removed
     }
 
-    /// Drops the finished animations that are removed on completion at local time `time`.
-    mutating func dropFinished(at time: Double) {
-        entries.removeAll { $0.snapshot.isRemovedOnCompletion && time >= $0.snapshot.endTime }
+    /// Drops the finished animations that are removed on completion at local time `time`;
+    /// returns whether any was dropped.
+    mutating func dropFinished(at time: Double) -> Bool {
+        let before = entries.count
+        entries.removeAll { $0.isCommitted && $0.snapshot.isRemovedOnCompletion && time >= $0.snapshot.endTime }
+        return entries.count != before
     }
 }
 
@@ -57,34 +73,79 @@ extension CALayer {
             KinemaDiagnostics.emit(domain, "add(_:forKey:): the layer has no animatable key path \"\(path)\"; the animation was not added")
             return
         }
-        // beginTime 0 resolves to the local time of the transaction's commit (CATransaction.swift);
-        // until then, and when no transaction is open, to the time of the add.
         guard let copy = anim.copy() as? CAAnimation else { return }
+        // Every change belongs to a transaction: the add opens the implicit one when none is
+        // open. A beginTime of 0 resolves to the layer's local time when that transaction commits
+        // (until then, to the time of the add).
+        CATransaction.ensureOpen()
         var beginsAtCommit = false
         if snapshot.timing.beginTime == 0 {
             let now = currentLocalTime
             snapshot.timing.beginTime = now
             copy.beginTime = now
-            if CATransaction.isOpen {
-                beginsAtCommit = true
-                CATransaction.registerPending(self)
-            }
+            beginsAtCommit = true
         }
+        CATransaction.registerPending(self)
         let key = key ?? "kinema.anonymous.\(UUID().uuidString)"
-        animationStore.remove(key)
-        animationStore.entries.append(
-            LayerAnimationEntry(key: key, animation: copy, snapshot: snapshot, beginsAtCommit: beginsAtCommit))
+        removeAnimations(animationStore.remove(key))
+        var entry = LayerAnimationEntry(key: key, animation: copy, snapshot: snapshot, beginsAtCommit: beginsAtCommit)
+        if case .transition = snapshot.content {
+            entry.transitionFrom = committedNode
+        }
+        entry.reportsEvents = AnimationEventHub.track(entry, on: self)
+        animationStore.entries.append(entry)
         animationStore.everAnimated = true
+        markRenderDirty()
+    }
+
+    /// Ends removed animations: each committed one that was still running gets
+    /// `animationDidStop(_:finished: false)` at the next turn.
+    final func removeAnimations(_ removed: [LayerAnimationEntry]) {
+        guard !removed.isEmpty else { return }
+        for entry in removed {
+            AnimationEventHub.removed(entry)
+        }
+        markRenderDirty()
+    }
+
+    /// Removes the animation under `key`.
+    final func removeAnimationEntry(forKey key: String) {
+        removeAnimations(animationStore.remove(key))
+    }
+
+    /// Removes every animation.
+    final func removeAllAnimationEntries() {
+        let removed = animationStore.entries
+        animationStore.entries.removeAll()
+        removeAnimations(removed)
     }
 
     /// Gives every animation awaiting the commit its begin time: the layer's local time now.
+    /// Commits the layer's uncommitted animations: those added with beginTime 0 begin now (the
+    /// layer's local time).
     final func stampPendingBeginTimes() {
         let now = currentLocalTime
-        for index in animationStore.entries.indices where animationStore.entries[index].beginsAtCommit {
-            animationStore.entries[index].snapshot.timing.beginTime = now
-            animationStore.entries[index].animation.beginTime = now
-            animationStore.entries[index].beginsAtCommit = false
+        var changed = false
+        for index in animationStore.entries.indices where !animationStore.entries[index].isCommitted {
+            if animationStore.entries[index].beginsAtCommit {
+                animationStore.entries[index].snapshot.timing.beginTime = now
+                animationStore.entries[index].animation.beginTime = now
+                animationStore.entries[index].beginsAtCommit = false
+            }
+            animationStore.entries[index].isCommitted = true
+            changed = true
         }
+        if changed { markRenderDirty() }
+    }
+
+    /// The snapshots of the committed animations, in order: what the screen shows.
+    final var committedSnapshots: [AnimationSnapshot] {
+        animationStore.entries.compactMap { $0.isCommitted ? $0.snapshot : nil }
+    }
+
+    /// Drops finished animations removed on completion (local time `time`).
+    final func dropFinishedAnimations(at time: CFTimeInterval) {
+        if animationStore.dropFinished(at: time) { markRenderDirty() }
     }
 
     final func animationCopy(forKey key: String) -> CAAnimation? {
@@ -93,7 +154,7 @@ extension CALayer {
     }
 
     final func currentAnimationKeys() -> [String]? {
-        if !animationStore.entries.isEmpty { animationStore.dropFinished(at: currentLocalTime) }
+        if !animationStore.entries.isEmpty { dropFinishedAnimations(at: currentLocalTime) }
         let keys = animationStore.entries.map(\.key)
         return keys.isEmpty ? nil : keys
     }
@@ -107,10 +168,9 @@ extension CALayer {
     /// `presentation()` override can build one). A presentation copy returns itself.
     final func makePresentation<L: CALayer>() -> L? {
         guard presentedModel == nil else { return self as? L }
-        let inTree = superlayerStorage != nil || !sublayerStorage.isEmpty || maskOwner != nil
-        guard inTree || animationStore.everAnimated else { return nil }
+        guard isInLayerTree || animationStore.everAnimated else { return nil }
         let time = currentLocalTime
-        animationStore.dropFinished(at: time)
+        dropFinishedAnimations(at: time)
         let copy: CALayer
         switch self {
         case is CAGradientLayer: copy = CAGradientLayer(layer: self)
@@ -121,8 +181,9 @@ extension CALayer {
         default: copy = CALayer(layer: self)
         }
         guard let presentation = copy as? L, type(of: copy) == type(of: self) else { return nil }
-        if !animationStore.entries.isEmpty {
-            presentation.state = evaluate(state, animations: animationStore.entries.map(\.snapshot), at: time)
+        let snapshots = committedSnapshots
+        if !snapshots.isEmpty {
+            presentation.state = evaluate(state, animations: snapshots, at: time)
         }
         presentation.presentedModel = self
         return presentation

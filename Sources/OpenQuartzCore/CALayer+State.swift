@@ -76,6 +76,7 @@ extension CALayer {
     /// mask (`"mask"`) and of a custom key, from this one place. It opens the implicit
     /// transaction and runs the action for the change (CALayer+Actions.swift).
     package func didChange(_ key: String, from old: AnimatableValue) {
+        markRenderDirty()
         runAction(forChangeOf: key, from: old)
     }
 

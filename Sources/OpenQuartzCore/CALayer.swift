@@ -68,6 +68,15 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     /// A number naming this layer for the render server and the compositor's caches: unique for
     /// the process's life, never reused (CompositeLayer.swift).
     package let renderID: UInt64 = makeRenderID()
+    /// The render-tree node of the last commit that changed this layer (CALayer+RenderTree.swift).
+    var committedNode: RenderNode?
+    /// Whether the layer's own state, animations, sublayer list or mask changed since
+    /// `committedNode` was made.
+    var renderDirty = true
+    /// Whether some layer below this one (sublayer or mask, at any depth) is `renderDirty`.
+    var renderSubtreeDirty = false
+    /// Whether the layer is the root of a `RenderContext` (it counts as in a tree).
+    var isHostRoot = false
 
     /// Which LayerState class (and so which properties) instances of this class have.
     package class var stateClass: LayerClass { .layer }
@@ -128,10 +137,10 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     open func animationKeys() -> [String]? { currentAnimationKeys() }
 
     /// Removes the animation added under `key`, if any.
-    open func removeAnimation(forKey key: String) { animationStore.remove(key) }
+    open func removeAnimation(forKey key: String) { removeAnimationEntry(forKey: key) }
 
     /// Removes every animation of the layer.
-    open func removeAllAnimations() { animationStore.entries.removeAll() }
+    open func removeAllAnimations() { removeAllAnimationEntries() }
 
     // MARK: Geometry
 

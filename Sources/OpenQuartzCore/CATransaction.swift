@@ -8,11 +8,11 @@
 //   kCATransactionAnimationTimingFunction keys; lock() / unlock()), CATransaction.h ("Every
 //   modification to the layer tree requires a transaction to be part of it"; transactions
 //   nest; the implicit transaction is committed when the run loop next iterates).
-// Status: begin / commit / flush, nesting with inherited values, the three keys, implicit
-//   transactions, stamping animations' beginTime at commit. Left out: the completion block
-//   (it needs animation-finished notifications, which do not exist yet) and the run loop that
-//   commits the implicit transaction at the end of a turn (it comes with the host; until then
-//   `flush()` commits it).
+// Status: complete — begin / commit / flush, nesting with inherited values, the three keys,
+//   completion blocks (AnimationEvents.swift), implicit transactions (committed at the end of
+//   each run-loop turn of a host — `HostRunLoop` — or by `flush()`), stamping animations'
+//   beginTime at commit, and handing the changed layers to the render server
+//   (RenderContext.swift).
 
 import Foundation
 
@@ -36,7 +36,8 @@ public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
 /// **Semantics.** Main-actor confined. Transactions nest: each `begin()` pushes a frame whose
 /// values start as the enclosing frame's; `commit()` pops it. The first property change made
 /// outside any explicit transaction opens an implicit one; `flush()` commits it (Apple's run loop
-/// does so at the end of each turn; Kinema's host will, and until then `flush()` is the way).
+/// does so at the end of each turn, and so does Kinema's host, `Stage`). The outermost commit
+/// lays out and displays the hosted trees, then hands their changed layers to the render server.
 /// Animations added with `beginTime` 0 are stamped with the layer's local time when the outermost
 /// transaction holding them commits. An unbalanced `commit()` reports a diagnostic and does
 /// nothing.
@@ -50,6 +51,8 @@ public final class CATransaction {
         /// The layers changed in the transaction: at the outermost commit those in a tree (and
         /// their sublayers) count as displayed, and animate implicitly from then on.
         var changedLayers: [ObjectIdentifier: WeakLayer] = [:]
+        /// The completion block set in this transaction, with the animations it waits for.
+        var completion: CompletionGroup?
     }
 
     struct WeakLayer {
@@ -126,6 +129,29 @@ public final class CATransaction {
         setValue(function, forKey: kCATransactionAnimationTimingFunction)
     }
 
+    /// The completion block of the current transaction (nil when none was set).
+    public static func completionBlock() -> (@MainActor () -> Void)? {
+        stack.last?.completion?.block
+    }
+
+    /// Sets the block run on the main thread once every animation added to a layer after this
+    /// call, in this transaction (nested ones included), has stopped — finished or removed. With
+    /// no such animation it runs right after the commit (at the next run-loop turn). Setting
+    /// another block seals this one: later animations wait for the new block only.
+    public static func setCompletionBlock(_ block: (@MainActor () -> Void)?) {
+        ensureOpen()
+        if let previous = stack[stack.count - 1].completion {
+            AnimationEventHub.groupSealed(previous)
+        }
+        stack[stack.count - 1].completion = block.map { CompletionGroup(block: $0) }
+    }
+
+    /// The completion groups an animation added now waits to join: one per open transaction
+    /// with a block.
+    static func openCompletionGroups() -> [CompletionGroup] {
+        stack.compactMap(\.completion)
+    }
+
     /// Whether actions triggered by property changes are suppressed. Defaults to false.
     public static func disableActions() -> Bool {
         (value(forKey: kCATransactionDisableActions) as? Bool) ?? false
@@ -181,7 +207,18 @@ public final class CATransaction {
     /// Pops the top frame: a nested frame hands its pending layers to the enclosing one; the
     /// outermost stamps them.
     private static func pop() {
+        if stack.count == 1 {
+            // Core Animation lays out and displays the hosted trees just before committing them,
+            // inside the transaction, with actions disabled (new contents do not animate).
+            let disabled = stack[0].values[kCATransactionDisableActions]
+            stack[0].values[kCATransactionDisableActions] = true
+            RenderContext.layoutAndDisplayAll()
+            stack[0].values[kCATransactionDisableActions] = disabled
+        }
         let frame = stack.removeLast()
+        if let group = frame.completion {
+            AnimationEventHub.groupSealed(group)
+        }
         if stack.isEmpty {
             for entry in frame.pendingLayers.values {
                 entry.layer?.stampPendingBeginTimes()
@@ -190,6 +227,7 @@ public final class CATransaction {
                 guard let layer = entry.layer, layer.isInLayerTree else { continue }
                 layer.markCommitted()
             }
+            RenderContext.commitAll()
         } else {
             for entry in frame.pendingLayers.values {
                 guard let layer = entry.layer else { continue }

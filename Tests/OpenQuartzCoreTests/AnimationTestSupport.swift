@@ -3,9 +3,16 @@
 import Foundation
 @testable import OpenQuartzCore
 
-/// The presentation of `state` with `animations` (snapshotted now, in order) at layer time `t`.
+/// The presentation of `state` with `animations` (snapshotted now, in order) at layer time `t`,
+/// as if each animation were kept after completion (`isRemovedOnCompletion = false`): these
+/// tests look at timing and values, including fill after the end. Removal on completion has its
+/// own tests (`removedOnCompletion` in CALayerAnimationTests).
 func present(_ state: LayerState = LayerState(), _ animations: [CAAnimation], at t: Double) -> LayerState {
-    evaluate(state, animations: animations.map { $0.snapshot(for: state) }, at: t)
+    evaluate(state, animations: animations.map { animation in
+        var snapshot = animation.snapshot(for: state)
+        snapshot.isRemovedOnCompletion = false
+        return snapshot
+    }, at: t)
 }
 
 /// A basic animation of `keyPath` with duration 1 and the given values.

@@ -23,6 +23,7 @@ struct CALayerAnimationTests {
             layer.position = CGPoint(x: 7, y: 7)
             #expect(slide().timingFunction == nil, "CABasicAnimation's default timing function is nil: linear")
             layer.add(slide(), forKey: "slide")
+            CATransaction.flush()
             clock.advance(to: 0.5)
             let shown = layer.presentation()
             #expect(shown.map { close($0.position, CGPoint(x: 50, y: 0)) } == true)
@@ -54,6 +55,7 @@ struct CALayerAnimationTests {
             let layer = CALayer()
             let a = slide()
             layer.add(a, forKey: "slide")
+            CATransaction.flush()
             a.toValue = CGPoint(x: 1000, y: 0)
             a.duration = 10
             clock.advance(to: 0.5)
@@ -74,9 +76,11 @@ struct CALayerAnimationTests {
             layer.add(slide(), forKey: "a")
             layer.add(basic("opacity", from: 1, to: 0), forKey: "b")
             layer.add(basic("position", from: CGPoint(x: 0, y: 0), to: CGPoint(x: 0, y: 200)), forKey: "a")
+            CATransaction.flush()
             #expect(layer.animationKeys() == ["b", "a"])
             layer.add(basic("zPosition", from: 0, to: 1), forKey: nil)
             layer.add(basic("zPosition", from: 0, to: 1), forKey: nil)
+            CATransaction.flush()
             #expect(layer.animationKeys()?.count == 4)
             clock.advance(to: 0.5)
             let shown = layer.presentation()
@@ -92,6 +96,7 @@ struct CALayerAnimationTests {
             let layer = CALayer()
             layer.add(slide(), forKey: "slide")
             layer.add(basic("opacity", from: 1, to: 0), forKey: "fade")
+            CATransaction.flush()
             layer.removeAnimation(forKey: "slide")
             layer.removeAnimation(forKey: "missing")
             #expect(layer.animationKeys() == ["fade"])
@@ -110,10 +115,12 @@ struct CALayerAnimationTests {
         MediaClock.withCurrent(clock) {
             let layer = CALayer()
             layer.add(slide(), forKey: "removed")
+            CATransaction.flush()
             let kept = basic("opacity", from: 1, to: 0.2)
             kept.isRemovedOnCompletion = false
             kept.fillMode = .forwards
             layer.add(kept, forKey: "kept")
+            CATransaction.flush()
             clock.advance(to: 0.99)
             #expect(layer.animationKeys() == ["removed", "kept"])
             clock.advance(to: 1.5)
@@ -132,6 +139,7 @@ struct CALayerAnimationTests {
             parent.addSublayer(layer)
             parent.speed = 2
             layer.add(slide(), forKey: "slide")
+            CATransaction.flush()
             clock.advance(to: 0.25)
             #expect(layer.presentation().map { close($0.position, CGPoint(x: 50, y: 0)) } == true)
             clock.advance(to: 0.6)
@@ -145,6 +153,7 @@ struct CALayerAnimationTests {
         MediaClock.withCurrent(clock) {
             let layer = CALayer()
             layer.add(slide(), forKey: "slide")
+            CATransaction.flush()
             clock.advance(to: 0.25)
             let paused = layer.convertTime(CACurrentMediaTime(), from: nil)
             layer.speed = 0
@@ -179,6 +188,7 @@ struct CALayerAnimationTests {
             spin.isRemovedOnCompletion = false
             spin.fillMode = .forwards
             layer.add(spin, forKey: "spin")
+            CATransaction.flush()
             clock.advance(to: 0.5)
             let quarter = layer.presentation()?.transform
             #expect(quarter.map { close($0, CATransform3DMakeRotation(.pi / 2, 0, 0, 1), 1e-9) } == true)
@@ -190,14 +200,19 @@ struct CALayerAnimationTests {
         }
     }
 
-    @Test("beginTime 0 resolves to the layer's local time at add (provisional: Apple uses the commit time)")
-    func beginTimeAtAdd() {
+    @Test("beginTime 0 resolves to the layer's local time at the commit; uncommitted animations are not shown (CALayer.add(_:forKey:), presentation())")
+    func beginTimeAtCommit() {
         let clock = MediaClock.manual(at: 10)
         MediaClock.withCurrent(clock) {
             let layer = CALayer()
+            layer.position = CGPoint(x: 7, y: 7)
+            CATransaction.flush()
             layer.add(slide(), forKey: "slide")
-            #expect(layer.animation(forKey: "slide")?.beginTime == 10)
-            clock.advance(to: 10.5)
+            clock.advance(to: 10.2)
+            #expect(layer.presentation()?.position == CGPoint(x: 7, y: 7), "not on screen before the commit")
+            CATransaction.flush()
+            #expect(layer.animation(forKey: "slide")?.beginTime == 10.2)
+            clock.advance(to: 10.7)
             #expect(layer.presentation().map { close($0.position, CGPoint(x: 50, y: 0)) } == true)
         }
     }
@@ -208,11 +223,13 @@ struct CALayerAnimationTests {
         MediaClock.withCurrent(clock) {
             let shape = CAShapeLayer()
             shape.add(basic("lineWidth", from: 0, to: 10), forKey: "w")
+            CATransaction.flush()
             clock.advance(to: 0.5)
             let shown: CAShapeLayer? = shape.presentation()
             #expect(shown.map { type(of: $0) == CAShapeLayer.self && abs($0.lineWidth - 5) < 1e-9 } == true)
             let outside = OutsideLayer()
             outside.add(slide(), forKey: "slide")
+            CATransaction.flush()
             #expect(outside.presentation() == nil)
         }
     }

@@ -1,0 +1,65 @@
+// CALayer+RenderTree: what a commit copies into the render tree, and how it knows what changed.
+//
+// Audited against: CATransaction docs ("Every modification to a layer tree must be part of a
+//   transaction"; changes reach the render tree at commit), CALayer.add(_:forKey:) (animations
+//   are copied by the render tree), Core Animation Programming Guide → "Layer Trees Reflect
+//   Different Aspects of the Animation State". Status: complete. Only layers that changed since
+//   the last commit (and their ancestors, whose sublayer lists point at the new nodes) are
+//   copied; every other subtree's node is reused as is.
+
+import Foundation
+
+extension CALayer {
+    /// Records that this layer's state, animations, sublayers or mask changed: the next commit
+    /// makes a new node for it and for each ancestor (up through masks' owners too).
+    final func markRenderDirty() {
+        guard presentedModel == nil else { return }
+        renderDirty = true
+        var node = superlayerStorage ?? maskOwner
+        while let layer = node, !layer.renderSubtreeDirty {
+            layer.renderSubtreeDirty = true
+            node = layer.superlayerStorage ?? layer.maskOwner
+        }
+    }
+
+    /// The render-tree node for this layer as it is now: the cached one when nothing in the
+    /// subtree changed, else a new node (new nodes for changed descendants, reused ones for the
+    /// rest). Only committed animations go in.
+    ///
+    /// Cost: O(changed layers + their ancestors); an unchanged tree is one check.
+    final func makeRenderNode() -> RenderNode {
+        if !renderDirty, !renderSubtreeDirty, let node = committedNode {
+            return node
+        }
+        var animations: [RenderAnimation] = []
+        animations.reserveCapacity(animationStore.entries.count)
+        for entry in animationStore.entries where entry.isCommitted {
+            animations.append(RenderAnimation(serial: entry.serial, snapshot: entry.snapshot,
+                                              reportsEvents: entry.reportsEvents, transitionFrom: entry.transitionFrom))
+        }
+        let node = RenderNode(id: renderID, state: state, timing: mediaTiming, animations: animations,
+                              sublayers: sublayerStorage.map { $0.makeRenderNode() },
+                              mask: maskStorage?.makeRenderNode())
+        committedNode = node
+        renderDirty = false
+        renderSubtreeDirty = false
+        return node
+    }
+
+    /// Lays out and displays, top-down, every layer of this tree that asked for it — what Core
+    /// Animation does for a tree just before committing it. Actions are disabled meanwhile (new
+    /// backing stores replace the old without animating).
+    final func layoutAndDisplayTree() {
+        if needsLayoutFlag {
+            needsLayoutFlag = false
+            layoutSublayers()
+        }
+        if needsDisplayFlag {
+            displayIfNeeded()
+        }
+        maskStorage?.layoutAndDisplayTree()
+        for sublayer in sublayerStorage {
+            sublayer.layoutAndDisplayTree()
+        }
+    }
+}

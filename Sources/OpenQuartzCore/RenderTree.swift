@@ -1,0 +1,62 @@
+// RenderTree: the committed, immutable copy of a layer tree that the render server owns.
+//
+// Audited against: Core Animation Programming Guide → "Core Animation Basics" / "Layer Trees
+//   Reflect Different Aspects of the Animation State" ("Objects in the render tree perform the
+//   actual animations and are private to Core Animation"); CALayer.add(_:forKey:) ("the animation
+//   object is copied by the render tree, not referenced"); CATransaction (changes reach the render
+//   tree when the transaction commits). Status: complete. How a commit builds it is in
+//   CALayer+RenderTree.swift; how the server evaluates it, in RenderServer.swift.
+
+import Foundation
+import KinemaTiming
+
+/// One layer as of the last commit that changed it: its model state, its committed animations and
+/// its committed sublayers. Immutable and `Sendable`; a commit reuses the nodes of layers (and
+/// whole subtrees) that did not change, so an unchanged tree costs nothing to re-commit.
+///
+/// **Cost.** About 1 KB per layer plus its animations; built only for changed layers and their
+/// ancestors.
+package final class RenderNode: Sendable {
+    package let id: UInt64
+    package let state: LayerState
+    /// The layer's own timing (beginTime, speed, timeOffset …): how its local time — its
+    /// animations' and sublayers' parent time — follows its parent's.
+    package let timing: MediaTiming
+    /// Committed animations in order of addition.
+    package let animations: [RenderAnimation]
+    /// The animations' snapshots, in the same order (what `evaluate` reads, kept apart so a
+    /// frame does not rebuild the array).
+    package let snapshots: [AnimationSnapshot]
+    package let sublayers: [RenderNode]
+    package let mask: RenderNode?
+
+    package init(id: UInt64, state: LayerState, timing: MediaTiming, animations: [RenderAnimation],
+                 sublayers: [RenderNode], mask: RenderNode?) {
+        self.id = id
+        self.state = state
+        self.timing = timing
+        self.animations = animations
+        self.snapshots = animations.map(\.snapshot)
+        self.sublayers = sublayers
+        self.mask = mask
+    }
+
+    /// The number of nodes in this subtree (masks included).
+    package var subtreeCount: Int {
+        1 + sublayers.reduce(0) { $0 + $1.subtreeCount } + (mask?.subtreeCount ?? 0)
+    }
+}
+
+/// One committed animation.
+package struct RenderAnimation: Sendable {
+    /// Names the animation for events: unique for the process's life.
+    package var serial: UInt64
+    package var snapshot: AnimationSnapshot
+    /// Whether the model layer wants to hear when it starts or stops (a delegate is set, or a
+    /// transaction's completion block waits for it). Others are not tracked.
+    package var reportsEvents: Bool
+    /// For a transition: the layer (and its subtree) as last committed before the transition was
+    /// added — the "old" picture the transition moves away from. Nil for other animations and for
+    /// a layer committed for the first time.
+    package var transitionFrom: RenderNode?
+}

@@ -11,7 +11,8 @@
 // Status: complete. Kinema's timing, where Apple only says "as soon as": every event is delivered
 //   at the first run-loop turn whose time is at or after the event (start: the animation's begin
 //   time; stop: the end of its active duration; removal: the turn after the removal), in this
-//   order within a turn: starts, stops (with their removals), then completion blocks. "Invoked
+//   order within a turn: starts, stops (with their removals), then completion blocks in the order
+//   their transactions committed (an inner transaction's before its outer one's). "Invoked
 //   immediately" blocks run at the next turn too, never inside `commit()`.
 
 import Foundation
@@ -42,6 +43,10 @@ final class CompletionGroup {
     /// Whether the transaction that set it has committed (no more animations can join).
     var isSealed = false
     var hasRun = false
+    /// Order of sealing: groups ready in the same turn run in this order (an inner
+    /// transaction's block before its outer one's).
+    var sealOrder = 0
+    static var nextSealOrder = 0
 
     init(block: @escaping @MainActor () -> Void) {
         self.block = block
@@ -94,6 +99,8 @@ package enum AnimationEventHub {
     /// A sealed group with nothing left to wait for runs at the next turn.
     static func groupSealed(_ group: CompletionGroup) {
         group.isSealed = true
+        group.sealOrder = CompletionGroup.nextSealOrder
+        CompletionGroup.nextSealOrder += 1
         if group.waiting.isEmpty {
             readyGroups.append(group)
         }
@@ -114,7 +121,7 @@ package enum AnimationEventHub {
         for (serial, finished) in stops {
             stop(serial, finished: finished, notify: true)
         }
-        let ready = readyGroups
+        let ready = readyGroups.sorted { $0.sealOrder < $1.sealOrder }
         readyGroups.removeAll()
         for group in ready where !group.hasRun {
             group.hasRun = true

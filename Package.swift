@@ -50,7 +50,7 @@ let package = Package(
         // Apple's Core Animation API.
         .target(
             name: "OpenQuartzCore",
-            dependencies: ["KinemaGeometry", "KinemaTiming", "OpenCoreGraphics"],
+            dependencies: ["KinemaGeometry", "KinemaTiming", "OpenCoreGraphics", "CKinemaRasterSupport"],
             swiftSettings: strictSwift
         ),
         // Umbrella: `import Kinema` brings in the Open modules.

@@ -38,13 +38,46 @@ import KinemaTiming
 /// Cost: O(animations × value size); no allocation for scalar keys apart from the result.
 package func evaluate(_ state: LayerState, animations: [AnimationSnapshot], at time: Double) -> LayerState {
     var result = state
-    for animation in animations {
-        // Removed on completion: from its end on, the animation is gone (no fill), as if the
-        // layer had already dropped it.
-        if animation.isRemovedOnCompletion, time >= animation.endTime { continue }
-        apply(animation, parentTime: time, model: state, into: &result)
-    }
+    applyAnimations(animations, model: state, at: time, into: &result)
     return result
+}
+
+/// `evaluate` in place: applies `animations` at `time` to `result`, which starts as the model
+/// state `model` (the render server's form, saving a copy of the state per layer and frame).
+package func applyAnimations(_ animations: [AnimationSnapshot], model: LayerState, at time: Double,
+                             into result: inout LayerState) {
+    animations.withUnsafeBufferPointer { buffer in
+        for index in buffer.indices {
+            // Removed on completion: from its end on, the animation is gone (no fill), as if the
+            // layer had already dropped it.
+            if buffer[index].isRemovedOnCompletion, time >= buffer[index].endTime { continue }
+            apply(buffer[index], parentTime: time, model: model, into: &result)
+        }
+    }
+}
+
+extension AnimationSnapshot {
+    /// This snapshot with its basic from/by/to values resolved against `model` (the model
+    /// values the render tree holds until the next commit), so that evaluating it each frame
+    /// reads nothing from the state. Same results as the unresolved snapshot on `model`.
+    package func resolvingEnds(on model: LayerState) -> AnimationSnapshot {
+        guard case .property(var p) = content,
+              let entry = p.header.entry ?? LayerKeyPath.lookup(p.header.keyPath, for: model.layerClass) else { return self }
+        let current = p.header.valueFunction?.identityInput ?? entry.get(model)
+        switch p.motion {
+        case .basic(let values):
+            guard values.from == nil || values.to == nil, let ends = values.endpoints(current: current) else { return self }
+            p.motion = .basic(BasicValues(from: ends.0, to: ends.1, by: nil))
+        case .spring(let values, let spring):
+            guard values.from == nil || values.to == nil, let ends = values.endpoints(current: current) else { return self }
+            p.motion = .spring(BasicValues(from: ends.0, to: ends.1, by: nil), spring)
+        case .keyframes:
+            return self
+        }
+        var copy = self
+        copy.content = .property(p)
+        return copy
+    }
 }
 
 /// A transition's progress at `time` in [startProgress, endProgress], after its timing function;
@@ -77,19 +110,24 @@ private func apply(_ animation: AnimationSnapshot, parentTime: Double, model: La
 
 private func applyProperty(_ p: PropertyAnimationSnapshot, timing: MediaTimingState, shaped: Double,
                            model: LayerState, into result: inout LayerState) {
-    guard let entry = LayerKeyPath.lookup(p.header.keyPath, for: model.layerClass) else { return }
+    guard let entry = p.header.entry ?? LayerKeyPath.lookup(p.header.keyPath, for: model.layerClass),
+          entry.applies(to: model.layerClass) else { return }
     let function = p.header.valueFunction
-    let current = function?.identityInput ?? entry.get(model)
+    /// The ends of a basic or spring animation; the model value is read only when needed.
+    func ends(_ values: BasicValues) -> (AnimatableValue, AnimatableValue)? {
+        if let from = values.from, let to = values.to { return (from, to) }
+        return values.endpoints(current: function?.identityInput ?? entry.get(model))
+    }
     var value: AnimatableValue
     var span: (AnimatableValue, AnimatableValue)?
     var angle: Double?
     switch p.motion {
     case .basic(let values):
-        guard let ends = values.endpoints(current: current) else { return }
+        guard let ends = ends(values) else { return }
         span = ends
         value = AnimatableValue.interpolate(from: ends.0, to: ends.1, fraction: shaped)
     case .spring(let values, let spring):
-        guard let ends = values.endpoints(current: current) else { return }
+        guard let ends = ends(values) else { return }
         span = ends
         value = AnimatableValue.interpolate(from: ends.0, to: ends.1, fraction: spring.value(at: timing.localTime))
     case .keyframes(let keyframes):

@@ -30,7 +30,9 @@ package struct AnimationSnapshot: Sendable {
     /// What the animation does.
     package var content: Content
 
-    package enum Content: Sendable {
+    /// Indirect: a snapshot is copied once per layer per frame, so its payloads (arrays,
+    /// keyframes, children) live in one shared box rather than inline.
+    package indirect enum Content: Sendable {
         /// Animates nothing (an abstract CAAnimation, or one whose values were refused).
         case inert
         /// Animates one property.
@@ -59,6 +61,9 @@ package struct PropertyAnimationSnapshot: Sendable {
         package var isCumulative: Bool
         /// Maps numbers to a transform before the write.
         package var valueFunction: CAValueFunctionName?
+        /// The key path's table entry for the layer class the snapshot was made for (looked up
+        /// once here rather than at every evaluation); nil when the class has no such key.
+        package var entry: LayerKeyPath?
     }
 
     package enum Motion: Sendable {

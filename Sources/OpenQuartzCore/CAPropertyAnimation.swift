@@ -55,7 +55,7 @@ open class CAPropertyAnimation: CAAnimation {
         let entry = LayerKeyPath.lookup(keyPath, for: state.layerClass)
         return PropertyAnimationSnapshot.Header(
             keyPath: keyPath, keyKind: entry?.kind, isAdditive: isAdditive, isCumulative: isCumulative,
-            valueFunction: valueFunction?.name)
+            valueFunction: valueFunction?.name, entry: entry)
     }
 
     /// `value` unboxed for this animation: nil stays nil; a value of the wrong kind is reported

@@ -116,14 +116,36 @@ enum LayerKeyPathTable {
             _ key: String, _ path: any WritableKeyPath<LayerState, Value> & Sendable, _ codec: Codec<Value>,
             owner: LayerClass = .layer, animatable: Bool
         ) {
-            let entry = LayerKeyPath(
-                keyPath: key, kind: codec.kind, owner: owner, isAnimatable: animatable, storedKeys: [key],
-                get: { codec.box($0[keyPath: path]) },
-                set: { state, value in
-                    guard let unboxed = codec.unbox(value) else { return false }
-                    state[keyPath: path] = unboxed
-                    return true
-                })
+            let entry: LayerKeyPath
+            if let offset = MemoryLayout<LayerState>.offset(of: path) {
+                // A stored field of LayerState itself: read and write it at its offset. (A
+                // key-path subscript copied the whole 1 KB state on every read, which made
+                // evaluating an animation cost microseconds.) `offset(of:)` is documented to give
+                // an offset usable for pointer access, and nil for anything else.
+                entry = LayerKeyPath(
+                    keyPath: key, kind: codec.kind, owner: owner, isAnimatable: animatable, storedKeys: [key],
+                    get: { state in
+                        withUnsafePointer(to: state) { pointer in
+                            codec.box(UnsafeRawPointer(pointer).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee)
+                        }
+                    },
+                    set: { state, value in
+                        guard let unboxed = codec.unbox(value) else { return false }
+                        withUnsafeMutablePointer(to: &state) { pointer in
+                            UnsafeMutableRawPointer(pointer).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee = unboxed
+                        }
+                        return true
+                    })
+            } else {
+                entry = LayerKeyPath(
+                    keyPath: key, kind: codec.kind, owner: owner, isAnimatable: animatable, storedKeys: [key],
+                    get: { codec.box($0[keyPath: path]) },
+                    set: { state, value in
+                        guard let unboxed = codec.unbox(value) else { return false }
+                        state[keyPath: path] = unboxed
+                        return true
+                    })
+            }
             entries.append(entry)
             entries.append(contentsOf: components(of: entry))
         }

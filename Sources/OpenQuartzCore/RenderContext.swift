@@ -19,7 +19,7 @@ import KinemaTiming
 @MainActor
 package final class RenderContext {
     package let rootLayer: CALayer
-    package let server: RenderServer
+    package nonisolated let server: RenderServer
 
     private struct WeakContext {
         weak var context: RenderContext?

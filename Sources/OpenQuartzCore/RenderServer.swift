@@ -11,6 +11,17 @@
 import Foundation
 import KinemaTiming
 import Synchronization
+import CKinemaRasterSupport
+
+/// Frames allocate and free a few megabytes of small objects each (one `CompositeLayer` per
+/// animated layer); glibc's default returns freed memory at the top of the heap to the kernel
+/// past 128 KiB, so every frame page-faulted it back in (a quarter of the evaluation's time for
+/// 10,000 layers). Raising the trim threshold keeps it for the next frame. Done once per process.
+private let freedMemoryPolicy: Bool = kinema_set_heap_trim_threshold(256 << 20) == 1
+
+private func keepFreedMemoryForReuse() {
+    _ = freedMemoryPolicy
+}
 
 /// The render server: the committed render tree (from the main thread's commits) and the
 /// evaluation of that tree at a time (from any thread).
@@ -39,7 +50,9 @@ package final class RenderServer: Sendable {
 
     private let shared = Mutex(Shared())
 
-    package init() {}
+    package init() {
+        keepFreedMemoryForReuse()
+    }
 
     /// Replaces the committed tree (nil: nothing on screen).
     package func commit(_ root: RenderNode?) {
@@ -81,8 +94,12 @@ package final class RenderServer: Sendable {
 
     /// `node`'s subtree evaluated with `parentTime` the time of its parent.
     package static func evaluate(_ node: RenderNode, parentTime: Double) -> CompositeLayer {
+        if let still = node.staticComposite { return still }
         let local = node.timing.activeLocalTime(forParentTime: parentTime)
-        let state = node.snapshots.isEmpty ? node.state : OpenQuartzCore.evaluate(node.state, animations: node.snapshots, at: local)
+        var state = node.state
+        if !node.snapshots.isEmpty {
+            applyAnimations(node.snapshots, model: node.state, at: local, into: &state)
+        }
         var transition: CompositeTransition?
         for animation in node.animations.reversed() {
             guard case .transition(let t) = animation.snapshot.content,

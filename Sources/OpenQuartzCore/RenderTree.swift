@@ -24,11 +24,14 @@ package final class RenderNode: Sendable {
     package let timing: MediaTiming
     /// Committed animations in order of addition.
     package let animations: [RenderAnimation]
-    /// The animations' snapshots, in the same order (what `evaluate` reads, kept apart so a
-    /// frame does not rebuild the array).
+    /// The animations' snapshots, in the same order, with basic from/by/to resolved against
+    /// `state` (what `evaluate` reads, kept apart so a frame does not rebuild the array).
     package let snapshots: [AnimationSnapshot]
     package let sublayers: [RenderNode]
     package let mask: RenderNode?
+    /// For a subtree without animations, its picture — the same at every time — made once at
+    /// commit so that frames reuse it; nil when something in the subtree animates.
+    package let staticComposite: CompositeLayer?
 
     package init(id: UInt64, state: LayerState, timing: MediaTiming, animations: [RenderAnimation],
                  sublayers: [RenderNode], mask: RenderNode?) {
@@ -36,9 +39,22 @@ package final class RenderNode: Sendable {
         self.state = state
         self.timing = timing
         self.animations = animations
-        self.snapshots = animations.map(\.snapshot)
+        self.snapshots = animations.map { $0.snapshot.resolvingEnds(on: state) }
         self.sublayers = sublayers
         self.mask = mask
+        if animations.isEmpty, mask == nil || mask?.staticComposite != nil {
+            var composites: [CompositeLayer] = []
+            composites.reserveCapacity(sublayers.count)
+            for sublayer in sublayers {
+                guard let composite = sublayer.staticComposite else { break }
+                composites.append(composite)
+            }
+            staticComposite = composites.count == sublayers.count
+                ? CompositeLayer(id: id, state: state, sublayers: composites, mask: mask?.staticComposite)
+                : nil
+        } else {
+            staticComposite = nil
+        }
     }
 
     /// The number of nodes in this subtree (masks included).

@@ -1,4 +1,4 @@
-// Two machine-level helpers the rasterizer needs and Swift does not spell: a cache-prefetch hint
+// Machine-level helpers the rasterizer (and the render server) need and Swift does not spell: a cache-prefetch hint
 // and a saturating double-to-integer conversion. Static inline functions, so Swift inlines them
 // through the Clang importer. (Binding LLVM's intrinsics with `@_silgen_name` instead broke
 // sanitizer builds: `swift test --sanitize=thread` could not compile them.)
@@ -6,6 +6,9 @@
 #define CKINEMA_RASTER_SUPPORT_H
 
 #include <stdint.h>
+#if defined(__linux__)
+#include <malloc.h>
+#endif
 
 /// Asks for the cache line holding `address`, to be written soon. A hint: never faults, whatever
 /// the address, and compiles to nothing where the target has no prefetch instruction.
@@ -20,6 +23,18 @@ static inline int64_t kinema_saturating_int64(double value) {
     if (value >= 9223372036854775807.0) return INT64_MAX;
     if (value <= -9223372036854775808.0) return INT64_MIN;
     return (int64_t)value;
+}
+
+/// Raises glibc's heap trim threshold to `bytes`, so memory freed at the end of one frame is kept
+/// for the next instead of going back to the kernel and faulting in again. Returns 1 when set, 0
+/// where there is no such setting (other C libraries).
+static inline int kinema_set_heap_trim_threshold(int bytes) {
+#if defined(M_TRIM_THRESHOLD)
+    return mallopt(M_TRIM_THRESHOLD, bytes);
+#else
+    (void)bytes;
+    return 0;
+#endif
 }
 
 #endif

@@ -105,7 +105,7 @@ package final class QuantizedPalette {
     }
 }
 
-/// Builds palettes from samples; keeps its histogram between frames to avoid reallocating.
+/// Builds palettes from samples; keeps its tables between frames to avoid reallocating.
 ///
 /// ```swift
 /// let quantizer = PaletteQuantizer()
@@ -115,86 +115,95 @@ package final class QuantizedPalette {
 ///
 /// Semantics: samples are straight sRGB packed as `R | G << 8 | B << 16` (the high byte is
 /// ignored). If they hold at most `maxColors` distinct colours, the palette is exactly those.
-/// Otherwise: a histogram of 5 bits a channel keeps each cell's count and exact colour sum; each
-/// occupied cell becomes one weighted point at its mean colour, in Oklab; median cut splits the
-/// box with the largest weighted squared error at the weighted median of its widest axis until
-/// there are `maxColors` boxes; then `kMeansIterations` Lloyd steps reassign the points to the
-/// nearest entry (Oklab) and move each entry to its members' mean sRGB colour. Deterministic:
-/// no randomness, ties broken by index.
+/// Otherwise each distinct colour becomes one point weighted by its count — or, past
+/// `maximumPoints` distinct colours (photographs), each occupied cell of a 5-bit-a-channel
+/// histogram becomes one point at its members' exact mean. Points are placed in Oklab; median
+/// cut splits the box with the largest weighted squared error at the weighted median of its
+/// widest axis until there are `maxColors` boxes; then up to `kMeansIterations` Lloyd steps
+/// reassign the points to the nearest entry (Oklab) and move each entry to its members' mean
+/// sRGB colour. Deterministic: no randomness, ties broken by order.
 ///
-/// Cost: O(samples) for the histogram, O(cells × maxColors × iterations) for k-means
-/// (≈ 5 000 cells for a photographic 720p frame).
+/// Cost: O(samples) to count colours, O(points × maxColors × iterations) for k-means (at most
+/// 32 768 points; ≈ 5 000 for a photographic 720p frame).
 package final class PaletteQuantizer {
-    static let bits = 5
-    static let cells = 1 << (3 * bits)
+    /// The most distinct colours kept exactly; more fall back to the 5-bit histogram.
+    static let maximumPoints = 16_384
+    static let slots = 1 << 15
     package var kMeansIterations = 3
 
-    private var counts = [UInt32](repeating: 0, count: cells)
-    private var sums = [UInt64](repeating: 0, count: cells * 3)
-    private var firstColor = [UInt32](repeating: 0, count: cells)
-    private var mixed = [Bool](repeating: false, count: cells)
-    private var touched: [Int] = []
+    private var keys = [UInt32](repeating: .max, count: slots)
+    private var counts = [UInt32](repeating: 0, count: slots)
+    private var used: [Int] = []
 
     package init() {}
 
-    package func makePalette(samples: UnsafeBufferPointer<UInt32>, maxColors: Int) -> QuantizedPalette {
-        let maxColors = max(1, min(256, maxColors))
-        defer { reset() }
-        var anyMixed = false
-        for sample in samples {
-            let r = Int(sample & 0xFF), g = Int(sample >> 8 & 0xFF), b = Int(sample >> 16 & 0xFF)
-            let cell = (r >> 3) | (g >> 3) << 5 | (b >> 3) << 10
-            if counts[cell] == 0 {
-                touched.append(cell)
-                firstColor[cell] = sample & 0xFF_FFFF
-            } else if firstColor[cell] != sample & 0xFF_FFFF, !mixed[cell] {
-                mixed[cell] = true
-                anyMixed = true
-            }
-            counts[cell] &+= 1
-            sums[cell * 3] &+= UInt64(r)
-            sums[cell * 3 + 1] &+= UInt64(g)
-            sums[cell * 3 + 2] &+= UInt64(b)
-        }
-        if touched.isEmpty { return QuantizedPalette(colors: [RGB8(r: 0, g: 0, b: 0)], exact: true) }
-        if touched.count <= maxColors {
-            if !anyMixed {
-                return QuantizedPalette(colors: touched.map { firstColor[$0] }.sorted().map(RGB8.init(packed:)), exact: true)
-            }
-            if let distinct = Self.distinctColors(samples, limit: maxColors) {
-                return QuantizedPalette(colors: distinct.map(RGB8.init(packed:)), exact: true)
-            }
-        }
-        return QuantizedPalette(colors: medianCut(maxColors: maxColors), exact: false)
-    }
-
-    private func reset() {
-        for cell in touched {
-            counts[cell] = 0
-            sums[cell * 3] = 0
-            sums[cell * 3 + 1] = 0
-            sums[cell * 3 + 2] = 0
-            mixed[cell] = false
-        }
-        touched.removeAll(keepingCapacity: true)
-    }
-
-    /// The sorted distinct colours of `samples`, or nil when there are more than `limit`.
-    static func distinctColors(_ samples: UnsafeBufferPointer<UInt32>, limit: Int) -> [UInt32]? {
-        var seen = Set<UInt32>()
-        for sample in samples {
-            seen.insert(sample & 0xFF_FFFF)
-            if seen.count > limit { return nil }
-        }
-        return seen.sorted()
-    }
-
-    /// One weighted point per occupied cell.
+    /// One weighted point: a colour (or a histogram cell) in Oklab with its samples' sums.
     private struct Point {
         var lab: OklabColor
-        var weight: Float
-        var cell: Int
+        var weight: UInt64
+        var sums: (UInt64, UInt64, UInt64)
+        var order: Int
         func axis(_ i: Int) -> Float { i == 0 ? lab.l : i == 1 ? lab.a : lab.b }
+    }
+
+    package func makePalette(samples: UnsafeBufferPointer<UInt32>, maxColors: Int) -> QuantizedPalette {
+        let maxColors = max(1, min(256, maxColors))
+        defer {
+            for slot in used { keys[slot] = .max; counts[slot] = 0 }
+            used.removeAll(keepingCapacity: true)
+        }
+        var overflow = false
+        for sample in samples {
+            let key = sample & 0xFF_FFFF
+            var slot = Int((key &* 2_654_435_761) >> 17) & (Self.slots - 1)
+            while keys[slot] != .max && keys[slot] != key { slot = (slot + 1) & (Self.slots - 1) }
+            if keys[slot] == .max {
+                if used.count == Self.maximumPoints { overflow = true; break }
+                keys[slot] = key
+                used.append(slot)
+            }
+            counts[slot] &+= 1
+        }
+        if samples.isEmpty { return QuantizedPalette(colors: [RGB8(r: 0, g: 0, b: 0)], exact: true) }
+        var points: [Point]
+        if overflow {
+            points = Self.histogramPoints(samples)
+        } else {
+            let colors = used.map { (keys[$0], UInt64(counts[$0])) }.sorted { $0.0 < $1.0 }
+            if colors.count <= maxColors {
+                return QuantizedPalette(colors: colors.map { RGB8(packed: $0.0) }, exact: true)
+            }
+            points = colors.enumerated().map { order, entry in
+                let c = RGB8(packed: entry.0), n = entry.1
+                return Point(lab: OklabColor(red: c.r, green: c.g, blue: c.b), weight: n,
+                             sums: (UInt64(c.r) * n, UInt64(c.g) * n, UInt64(c.b) * n), order: order)
+            }
+        }
+        return QuantizedPalette(colors: medianCut(&points, maxColors: maxColors), exact: false)
+    }
+
+    /// One point per occupied cell of a 5-bit-a-channel histogram, at the cell's mean colour.
+    private static func histogramPoints(_ samples: UnsafeBufferPointer<UInt32>) -> [Point] {
+        let cells = 1 << 15
+        var weight = [UInt64](repeating: 0, count: cells)
+        var sums = [UInt64](repeating: 0, count: cells * 3)
+        for sample in samples {
+            let r = UInt64(sample & 0xFF), g = UInt64(sample >> 8 & 0xFF), b = UInt64(sample >> 16 & 0xFF)
+            let cell = Int(r >> 3 | (g >> 3) << 5 | (b >> 3) << 10)
+            weight[cell] += 1
+            sums[cell * 3] += r
+            sums[cell * 3 + 1] += g
+            sums[cell * 3 + 2] += b
+        }
+        var points: [Point] = []
+        for cell in 0..<cells where weight[cell] > 0 {
+            let n = weight[cell]
+            let mean = RGB8(r: UInt8((sums[cell * 3] + n / 2) / n), g: UInt8((sums[cell * 3 + 1] + n / 2) / n),
+                            b: UInt8((sums[cell * 3 + 2] + n / 2) / n))
+            points.append(Point(lab: OklabColor(red: mean.r, green: mean.g, blue: mean.b), weight: n,
+                                sums: (sums[cell * 3], sums[cell * 3 + 1], sums[cell * 3 + 2]), order: points.count))
+        }
+        return points
     }
 
     private struct Box {
@@ -204,14 +213,7 @@ package final class PaletteQuantizer {
         var axis: Int
     }
 
-    private func medianCut(maxColors: Int) -> [RGB8] {
-        let cellsInOrder = touched.sorted()
-        var points = cellsInOrder.map { cell -> Point in
-            let n = UInt64(counts[cell])
-            let mean = RGB8(r: UInt8((sums[cell * 3] + n / 2) / n), g: UInt8((sums[cell * 3 + 1] + n / 2) / n),
-                            b: UInt8((sums[cell * 3 + 2] + n / 2) / n))
-            return Point(lab: OklabColor(red: mean.r, green: mean.g, blue: mean.b), weight: Float(n), cell: cell)
-        }
+    private func medianCut(_ points: inout [Point], maxColors: Int) -> [RGB8] {
         var boxes = [measure(points, start: 0, end: points.count)]
         while boxes.count < maxColors {
             var pick = -1
@@ -225,38 +227,48 @@ package final class PaletteQuantizer {
             let axis = box.axis
             points[box.start..<box.end].sort { lhs, rhs in
                 let l = lhs.axis(axis), r = rhs.axis(axis)
-                return l != r ? l < r : lhs.cell < rhs.cell
+                return l != r ? l < r : lhs.order < rhs.order
             }
-            var total: Float = 0
+            var total: UInt64 = 0
             for i in box.start..<box.end { total += points[i].weight }
-            var running: Float = 0
+            var running: UInt64 = 0
             var split = box.start + 1
             for i in box.start..<(box.end - 1) {
                 running += points[i].weight
                 split = i + 1
-                if running >= total / 2 { break }
+                if running * 2 >= total { break }
             }
             boxes[pick] = measure(points, start: box.start, end: split)
             boxes.append(measure(points, start: split, end: box.end))
         }
-        var palette = boxes.map { box -> RGB8 in meanColor(points[box.start..<box.end].map(\.cell)) }
+        var palette = boxes.map { Self.meanColor(points[$0.start..<$0.end]) }
 
         // Lloyd refinement: assign to the nearest entry, move entries to their members' mean.
+        var members = [Int](repeating: 0, count: points.count)
         for _ in 0..<kMeansIterations {
             let lab = palette.map { OklabColor(red: $0.r, green: $0.g, blue: $0.b) }
-            var members = [[Int]](repeating: [], count: palette.count)
-            for point in points {
+            for (p, point) in points.enumerated() {
                 var best = 0
                 var bestDistance = Float.infinity
                 for i in lab.indices {
                     let d = lab[i].distanceSquared(to: point.lab)
                     if d < bestDistance { bestDistance = d; best = i }
                 }
-                members[best].append(point.cell)
+                members[p] = best
+            }
+            var totals = [(UInt64, UInt64, UInt64, UInt64)](repeating: (0, 0, 0, 0), count: palette.count)
+            for (p, point) in points.enumerated() {
+                let m = members[p]
+                totals[m].0 += point.weight
+                totals[m].1 += point.sums.0
+                totals[m].2 += point.sums.1
+                totals[m].3 += point.sums.2
             }
             var moved = false
-            for i in palette.indices where !members[i].isEmpty {
-                let mean = meanColor(members[i])
+            for i in palette.indices where totals[i].0 > 0 {
+                let n = totals[i].0
+                let mean = RGB8(r: UInt8((totals[i].1 + n / 2) / n), g: UInt8((totals[i].2 + n / 2) / n),
+                                b: UInt8((totals[i].3 + n / 2) / n))
                 if mean != palette[i] { palette[i] = mean; moved = true }
             }
             if !moved { break }
@@ -264,14 +276,14 @@ package final class PaletteQuantizer {
         return palette
     }
 
-    /// The mean sRGB colour of every sample in `cells`, rounded.
-    private func meanColor(_ cells: [Int]) -> RGB8 {
+    /// The mean sRGB colour of the samples behind `points`, rounded.
+    private static func meanColor(_ points: ArraySlice<Point>) -> RGB8 {
         var n: UInt64 = 0, r: UInt64 = 0, g: UInt64 = 0, b: UInt64 = 0
-        for cell in cells {
-            n += UInt64(counts[cell])
-            r += sums[cell * 3]
-            g += sums[cell * 3 + 1]
-            b += sums[cell * 3 + 2]
+        for point in points {
+            n += point.weight
+            r += point.sums.0
+            g += point.sums.1
+            b += point.sums.2
         }
         guard n > 0 else { return RGB8(r: 0, g: 0, b: 0) }
         return RGB8(r: UInt8((r + n / 2) / n), g: UInt8((g + n / 2) / n), b: UInt8((b + n / 2) / n))
@@ -280,26 +292,20 @@ package final class PaletteQuantizer {
     /// A box's weighted squared error and its widest axis (largest weighted variance).
     private func measure(_ points: [Point], start: Int, end: Int) -> Box {
         var w: Double = 0
-        var sum = [Double](repeating: 0, count: 3)
-        var square = [Double](repeating: 0, count: 3)
+        var sum = (0.0, 0.0, 0.0)
+        var square = (0.0, 0.0, 0.0)
         for i in start..<end {
             let p = points[i]
             let weight = Double(p.weight)
+            let l = Double(p.lab.l), a = Double(p.lab.a), b = Double(p.lab.b)
             w += weight
-            for axis in 0..<3 {
-                let v = Double(p.axis(axis))
-                sum[axis] += weight * v
-                square[axis] += weight * v * v
-            }
+            sum.0 += weight * l; sum.1 += weight * a; sum.2 += weight * b
+            square.0 += weight * l * l; square.1 += weight * a * a; square.2 += weight * b * b
         }
-        var error: Double = 0
+        let spreads = [square.0 - sum.0 * sum.0 / max(w, 1), square.1 - sum.1 * sum.1 / max(w, 1),
+                       square.2 - sum.2 * sum.2 / max(w, 1)].map { max(0, $0) }
         var axis = 0
-        var widest: Double = -1
-        for a in 0..<3 {
-            let spread = max(0, square[a] - sum[a] * sum[a] / max(w, 1))
-            error += spread
-            if spread > widest { widest = spread; axis = a }
-        }
-        return Box(start: start, end: end, error: Float(error), axis: axis)
+        for a in 1..<3 where spreads[a] > spreads[axis] { axis = a }
+        return Box(start: start, end: end, error: Float(spreads[0] + spreads[1] + spreads[2]), axis: axis)
     }
 }

@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(
             name: "KinemaImageIOTests",
             dependencies: ["KinemaImageIO", "KinemaRaster", "KinemaGeometry"],
-            resources: [.copy("Fixtures")],
+            resources: [.copy("Fixtures"), .copy("EncoderFixtures")],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -1,0 +1,228 @@
+// FrameSink: the protocol every recorder writes frames through, and the bounded background
+// pipeline the sinks share (the caller renders frame n + 1 while frame n is quantized/compressed).
+
+import Dispatch
+import Foundation
+import KinemaRaster
+import Synchronization
+
+/// Something that records an animation one frame at a time: a GIF, an APNG, a PNG sequence or a
+/// video file.
+///
+/// ```swift
+/// let sink = try makeFrameSink(for: URL(filePath: "spin.gif"), fps: 30)
+/// for i in 0..<30 {
+///     try sink.append(render(frameAt: Double(i) / 30), duration: 1.0 / 30)
+/// }
+/// try sink.finish()
+/// ```
+///
+/// **Semantics.** `duration` is how long the frame stays on screen, in seconds (finite, > 0).
+/// Every frame must have the first frame's size. `finish()` writes whatever is still pending and
+/// closes the file; it is idempotent (a second call does nothing, or throws the first call's
+/// error again); `append` after it throws `.finished`. A sink that threw for a bad frame keeps
+/// its earlier frames. Frames are premultiplied RGBA8 sRGB `Pixmap`s; each format converts them
+/// as its type's documentation says.
+///
+/// **Cost.** The sinks in this module encode on a background queue: `append` copies nothing (a
+/// `Pixmap` is copy-on-write) and returns as soon as the frame is queued, blocking only while
+/// `FrameSinkOptions.framesInFlight` frames already wait, so memory stays bounded.
+public protocol FrameSink: AnyObject {
+    /// Queues `frame`, shown for `duration` seconds.
+    func append(_ frame: Pixmap, duration: Double) throws(EncodingError)
+    /// Encodes what is pending and closes the output.
+    func finish() throws(EncodingError)
+}
+
+/// The format-specific half of a sink: runs on the pipeline's queue only, one call at a time.
+protocol FrameEncoderCore: AnyObject {
+    /// Encodes (or buffers) one validated frame. `index` counts appended frames from 0.
+    func consume(_ frame: Pixmap, duration: Double, index: Int) throws(EncodingError)
+    /// Writes everything pending and closes the output; called once, after every `consume`.
+    func finish() throws(EncodingError)
+    /// Called instead of `finish()` when an earlier frame failed: release files and processes.
+    func abandon()
+}
+
+/// The shared front of every sink: checks each frame, hands it to a serial background queue and
+/// keeps at most `depth` frames queued or in work (a semaphore), so the producer and the encoder
+/// overlap by a bounded amount.
+///
+/// Thread safety: `append` / `finish` are serialized by `calls`; `state` is guarded by its mutex;
+/// the core is touched only on `queue` (the `Confined` box says so to the compiler).
+final class FramePipeline: Sendable {
+    /// The core, used only on the pipeline's serial queue.
+    private final class Confined: @unchecked Sendable {
+        let core: any FrameEncoderCore
+        init(_ core: any FrameEncoderCore) { self.core = core }
+    }
+
+    private struct State {
+        var size: (width: Int, height: Int)?
+        var count = 0
+        /// The first error a queued frame hit; later appends and finish throw it.
+        var failure: EncodingError?
+        /// Set once finish ran: its outcome.
+        var finished: Result<Void, EncodingError>?
+    }
+
+    private let queue: DispatchQueue
+    private let slots: DispatchSemaphore
+    private let calls = Mutex<Void>(())
+    private let state = Mutex(State())
+    private let box: Confined
+    private let maxSide: Int
+
+    /// `depth` frames at most in flight (1…16); `maxSide` is the format's largest width/height.
+    init(core: any FrameEncoderCore, label: String, depth: Int, maxSide: Int = Int.max) throws(EncodingError) {
+        guard (1...16).contains(depth) else {
+            throw .invalidArgument("framesInFlight \(depth) is outside 1…16")
+        }
+        queue = DispatchQueue(label: "kinema.\(label)")
+        slots = DispatchSemaphore(value: depth)
+        box = Confined(core)
+        self.maxSide = maxSide
+    }
+
+    func append(_ frame: Pixmap, duration: Double) throws(EncodingError) {
+        try calls.withLock { _ throws(EncodingError) in
+            let index = try state.withLock { state throws(EncodingError) -> Int in
+                if state.finished != nil { throw .finished }
+                if let failure = state.failure { throw failure }
+                guard duration.isFinite, duration > 0, duration <= FrameSinkOptions.maximumFrameDuration else {
+                    throw .invalidDuration(frame: state.count, duration: duration)
+                }
+                if let size = state.size {
+                    guard frame.width == size.width, frame.height == size.height else {
+                        throw .sizeMismatch(frame: state.count, expectedWidth: size.width, expectedHeight: size.height,
+                                            width: frame.width, height: frame.height)
+                    }
+                } else {
+                    guard frame.width <= maxSide, frame.height <= maxSide else {
+                        throw .frameTooLarge(width: frame.width, height: frame.height, limit: maxSide)
+                    }
+                    state.size = (frame.width, frame.height)
+                }
+                state.count += 1
+                return state.count - 1
+            }
+            slots.wait()
+            let box = self.box
+            queue.async { [self] in
+                defer { slots.signal() }
+                guard state.withLock({ $0.failure == nil }) else { return }
+                do throws(EncodingError) {
+                    try box.core.consume(frame, duration: duration, index: index)
+                } catch {
+                    state.withLock { if $0.failure == nil { $0.failure = error } }
+                }
+            }
+        }
+    }
+
+    /// Runs `body` on the queue with the core, after every queued frame (reads results safely).
+    func withCore<T>(_ body: (any FrameEncoderCore) -> T) -> T {
+        let box = self.box
+        return queue.sync { body(box.core) }
+    }
+
+    func finish() throws(EncodingError) {
+        try calls.withLock { _ throws(EncodingError) in
+            if let done = state.withLock({ $0.finished }) { return try done.get() }
+            let box = self.box
+            let outcome: Result<Void, EncodingError> = queue.sync { [self] in
+                let (failure, count) = state.withLock { ($0.failure, $0.count) }
+                if let failure { box.core.abandon(); return .failure(failure) }
+                if count == 0 { box.core.abandon(); return .failure(.noFrames) }
+                do throws(EncodingError) {
+                    try box.core.finish()
+                    return .success(())
+                } catch {
+                    box.core.abandon()
+                    return .failure(error)
+                }
+            }
+            state.withLock { $0.finished = outcome }
+            try outcome.get()
+        }
+    }
+}
+
+/// Where an encoder's bytes go: memory, or a file written as it goes (opened at creation, so an
+/// unwritable path fails before any frame is encoded). `patch` rewrites bytes already written
+/// (APNG's frame count, known only at the end).
+final class EncodedOutput {
+    private(set) var memory = Data()
+    private let handle: FileHandle?
+    let path: String?
+    private(set) var count: UInt64 = 0
+
+    /// In memory.
+    init() {
+        handle = nil
+        path = nil
+    }
+
+    /// A file at `url`, created (or truncated) now.
+    init(url: URL) throws(EncodingError) {
+        let path = url.path
+        guard FileManager.default.createFile(atPath: path, contents: nil) else {
+            throw .unwritable(path: path, reason: Self.whyUnwritable(url))
+        }
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            throw .unwritable(path: path, reason: "the file could not be opened for writing")
+        }
+        self.handle = handle
+        self.path = path
+    }
+
+    static func whyUnwritable(_ url: URL) -> String {
+        let directory = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            return "the directory \(directory) does not exist"
+        }
+        if !isDirectory.boolValue { return "\(directory) is not a directory" }
+        return "the file could not be created (permissions, or a directory of that name)"
+    }
+
+    func write(_ bytes: [UInt8]) throws(EncodingError) {
+        try write(Data(bytes))
+    }
+
+    func write(_ data: Data) throws(EncodingError) {
+        count += UInt64(data.count)
+        guard let handle else { memory.append(data); return }
+        do { try handle.write(contentsOf: data) } catch {
+            throw .unwritable(path: path ?? "", reason: "\(error)")
+        }
+    }
+
+    /// Overwrites bytes at `offset` (which were written before).
+    func patch(at offset: UInt64, with bytes: [UInt8]) throws(EncodingError) {
+        guard let handle else {
+            let start = Int(offset)
+            memory.replaceSubrange(start..<(start + bytes.count), with: bytes)
+            return
+        }
+        do {
+            try handle.seek(toOffset: offset)
+            try handle.write(contentsOf: Data(bytes))
+            try handle.seekToEnd()
+        } catch {
+            throw .unwritable(path: path ?? "", reason: "\(error)")
+        }
+    }
+
+    func close() throws(EncodingError) {
+        guard let handle else { return }
+        do { try handle.close() } catch { throw .unwritable(path: path ?? "", reason: "\(error)") }
+    }
+
+    /// Closes and deletes a file that will not be finished (no frames, or a failure).
+    func discard() {
+        guard let handle, let path else { return }
+        try? handle.close()
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}

@@ -54,7 +54,8 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         // Umbrella: `import Kinema` brings in the Open modules.
-        .target(name: "Kinema", dependencies: ["OpenCoreGraphics", "OpenQuartzCore"], swiftSettings: strictSwift),
+        .target(name: "Kinema", dependencies: ["OpenCoreGraphics", "OpenQuartzCore", "KinemaImageIO", "KinemaRaster", "KinemaTiming"],
+                swiftSettings: strictSwift),
         // Plain C baselines that `kinema bench` measures beside Kinema (benchmark only).
         .target(name: "KinemaBenchBaselines", path: "Sources/KinemaBenchBaselines"),
         // The command-line tool: version, seed drawings to PNG, benchmarks.
@@ -65,6 +66,11 @@ let package = Package(
                 "KinemaBenchBaselines",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "KinemaTests",
+            dependencies: ["Kinema", "KinemaImageIO", "KinemaRaster"],
             swiftSettings: strictSwift
         ),
         .testTarget(

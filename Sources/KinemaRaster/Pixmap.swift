@@ -59,6 +59,16 @@ public struct Pixmap: Hashable, Sendable {
         storage = [UInt32](repeating: 0, count: width * height)
     }
 
+    /// One transparent pixel: a pixmap that needs no checks, for callers that must return some
+    /// frame when a size was refused.
+    public static let onePixel = Pixmap(uncheckedWidth: 1, height: 1)
+
+    private init(uncheckedWidth width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        storage = [UInt32](repeating: 0, count: width * height)
+    }
+
     /// A pixmap holding a copy of `bytes`: premultiplied R, G, B, A, rows packed top to bottom.
     ///
     /// Colour bytes above their pixel's alpha (not valid premultiplied data) are kept as given;
@@ -115,6 +125,28 @@ public struct Pixmap: Hashable, Sendable {
 
     /// Sets every pixel to transparent black.
     public mutating func clear() { fill(.transparent) }
+
+    /// Puts `color` behind every pixel (source-over with the pixmap on top): what a window's
+    /// background does to the layers drawn in it. Exact in 8 bits: each channel is
+    /// `pixel + color × (255 − alpha) / 255`, rounded.
+    public mutating func composite(over color: PremultipliedColor) {
+        let (r, g, b, a) = (UInt32(color.red), UInt32(color.green), UInt32(color.blue), UInt32(color.alpha))
+        guard a > 0 else { return }
+        storage.withUnsafeMutableBufferPointer { pixels in
+            for index in pixels.indices {
+                let pixel = pixels[index]
+                let alpha = pixel >> 24
+                if alpha == 255 { continue }
+                let rest = 255 - alpha
+                func channel(_ shift: UInt32, _ under: UInt32) -> UInt32 {
+                    let over = (pixel >> shift) & 0xFF
+                    let product = under * rest + 128
+                    return min(255, over + (product + (product >> 8)) >> 8) << shift
+                }
+                pixels[index] = channel(0, r) | channel(8, g) | channel(16, b) | channel(24, a)
+            }
+        }
+    }
 
     /// The pixels as bytes R, G, B, A, rows packed top to bottom.
     public var premultipliedBytes: [UInt8] {

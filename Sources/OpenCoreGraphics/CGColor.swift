@@ -102,7 +102,7 @@ public final class CGColor: Sendable, Equatable, Hashable, CustomStringConvertib
     }
 
     /// The colour as the raster engine paints it: straight-alpha sRGB.
-    var paintColor: PaintColor {
+    package var paintColor: PaintColor {
         if stored.count == 2 {
             let g = Float(stored[0])
             return PaintColor(red: g, green: g, blue: g, alpha: Float(stored[1]))

@@ -1,0 +1,218 @@
+// Stage: the headless window — a root layer, a manual media clock, a main run loop, a render
+// server and a compositor — stepped frame by frame and recorded to files.
+//
+// Audited against: Apple's run-loop model for Core Animation (CATransaction: the implicit
+//   transaction commits when the run loop next iterates; CADisplayLink fires once per frame before
+//   the frame is drawn; animation delegates and completion blocks are called on the main thread).
+//   Status: complete for layers (the UIKit work adds a root view controller and views on top).
+//   docs/RECORDING.md describes recording; docs/ARCHITECTURE.md the frame's timeline.
+
+import Foundation
+import KinemaImageIO
+import KinemaRaster
+import KinemaTiming
+import OpenCoreGraphics
+import OpenQuartzCore
+
+/// A headless window of `size` points at `scale` pixels per point, driven by a manual clock.
+///
+/// ```swift
+/// let stage = Stage(size: CGSize(width: 320, height: 240), scale: 2)
+/// let dot = CALayer()
+/// dot.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+/// dot.position = CGPoint(x: 40, y: 120)
+/// dot.backgroundColor = CGColor(red: 1, green: 0.3, blue: 0.2, alpha: 1)
+/// stage.rootLayer.addSublayer(dot)
+/// stage.at(0.5) { dot.position.x = 280 }           // an implicit animation, 0.25 s
+/// try stage.record(duration: 1.5, fps: 30, to: URL(fileURLWithPath: "dot.gif"))
+/// ```
+///
+/// **Semantics.** Main-actor confined, like the layers it shows. Each frame is one run-loop turn
+/// followed by a render: `step(to: t)` moves the clock to t, delivers animation events due by t
+/// (delegates, removals, completion blocks), runs closures scheduled with `at(_:_:)` and display
+/// links, commits the implicit transaction, then evaluates the committed render tree at t and
+/// composites it. The same program gives the same frames, bit for bit.
+///
+/// While a stage exists its clock is the process's media clock (`MediaClock.current`, which
+/// `CACurrentMediaTime()` reads), so code outside the turns — building layers, adding animations
+/// — sees stage time. A task-local override (`MediaClock.withCurrent`) still wins, which is how
+/// parallel tests keep several stages apart (`stage.withClock { … }`).
+///
+/// **Cost.** One frame buffer of size × scale pixels, reused; the compositor's own buffers.
+@MainActor
+public final class Stage {
+    /// The window's size in points.
+    public let size: CGSize
+    /// Pixels per point of the frames.
+    public let scale: CGFloat
+    /// The frame rate of `run`, display links and recordings without an explicit one.
+    public let framesPerSecond: Double
+    /// The window's layer: bounds (0, 0, size), the whole window. Add your layers to it.
+    public let rootLayer: CALayer
+    /// The stage's manual clock; `step(to:)` advances it.
+    public let clock: MediaClock
+    /// What frames are drawn over: opaque white by default; nil leaves uncovered pixels
+    /// transparent (GIF and APNG keep them transparent; video composites them on black).
+    public var backgroundColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+
+    let context: RenderContext
+    let loop: HostRunLoop
+    private let compositor: Compositor
+    private var frame: Pixmap?
+
+    /// A stage of `size` points at `scale` pixels per point, whose display runs at `fps` and whose
+    /// compositor uses `threads` threads (all cores by default). Sizes must be positive and
+    /// finite, and the frame at most `Pixmap.maximumDimension` pixels a side: otherwise the stage
+    /// keeps a 1 × 1 point size and reports a diagnostic.
+    public init(size: CGSize, scale: CGFloat = 1, fps: Double = 60,
+                threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        var size = size, scale = scale
+        if !(size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0) {
+            KinemaDiagnostics.emit("Stage", "size \(size) must be positive and finite; using 1 × 1")
+            size = CGSize(width: 1, height: 1)
+        }
+        if !(scale.isFinite && scale > 0 && scale <= 16) {
+            KinemaDiagnostics.emit("Stage", "scale \(scale) must be in (0, 16]; using 1")
+            scale = 1
+        }
+        let limit = CGFloat(Pixmap.maximumDimension)
+        if size.width * scale > limit || size.height * scale > limit {
+            KinemaDiagnostics.emit("Stage", "\(size) at scale \(scale) exceeds \(Int(limit)) pixels a side; using 1 × 1")
+            size = CGSize(width: 1, height: 1)
+        }
+        var fps = fps
+        if !(fps.isFinite && fps > 0 && fps <= 1000) {
+            KinemaDiagnostics.emit("Stage", "fps \(fps) must be in (0, 1000]; using 60")
+            fps = 60
+        }
+        self.size = size
+        self.scale = scale
+        self.framesPerSecond = fps
+        clock = MediaClock.manual(at: 0)
+        MediaClock.current = clock
+        rootLayer = CALayer()
+        context = RenderContext(rootLayer: rootLayer)
+        loop = HostRunLoop(context: context, clock: clock, frameInterval: 1 / fps)
+        compositor = Compositor(threads: max(1, threads))
+        withClock {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            rootLayer.bounds = CGRect(origin: .zero, size: size)
+            rootLayer.position = CGPoint(x: size.width / 2, y: size.height / 2)
+            rootLayer.contentsScale = scale
+            CATransaction.commit()
+        }
+    }
+
+    /// The stage's current time (the clock's).
+    public var time: Double { clock.now }
+
+    /// The frame size in pixels: size × scale, rounded up.
+    public var pixelSize: (width: Int, height: Int) {
+        (Int((size.width * scale).rounded(.up)), Int((size.height * scale).rounded(.up)))
+    }
+
+    /// Runs `body` at the first turn whose time is at or after `time` (stage time, seconds).
+    public func at(_ time: Double, _ body: @escaping @MainActor () -> Void) {
+        loop.schedule(at: time, body)
+    }
+
+    /// Runs `body` with the stage's clock as this task's media clock.
+    public func withClock<R>(_ body: () throws -> R) rethrows -> R {
+        try loop.withClock(body)
+    }
+
+    /// Runs one run-loop turn at `time` (no rendering): events, scheduled closures, display links,
+    /// the implicit commit. A time before the clock's runs the turn at the clock's time.
+    public func turn(to time: Double) {
+        loop.turn(at: time)
+    }
+
+    /// Runs the turn at `time`, then renders the frame at that time.
+    @discardableResult
+    public func step(to time: Double) -> Pixmap {
+        turn(to: time)
+        return renderFrame()
+    }
+
+    /// The committed tree composited at the clock's time, over `backgroundColor`.
+    public func renderFrame() -> Pixmap {
+        let (width, height) = pixelSize
+        var target: Pixmap
+        if let reused = frame, reused.width == width, reused.height == height {
+            target = reused
+            frame = nil   // unique, so the compositor writes in place
+        } else {
+            // The size was checked against Pixmap's limits in init, so this does not fail; if it
+            // did, a 1 × 1 frame goes out with a diagnostic rather than a trap.
+            do {
+                target = try Pixmap(width: width, height: height)
+            } catch {
+                KinemaDiagnostics.emit("Stage", "could not make a \(width) × \(height) frame (\(error)); returned a 1 × 1 frame")
+                return .onePixel
+            }
+        }
+        if let tree = context.server.evaluate(at: clock.now) {
+            compositor.render(tree, into: &target, scale: scale)
+        } else {
+            target.clear()
+        }
+        if let backgroundColor {
+            target.composite(over: backgroundColor.paintColor.premultiplied)
+        }
+        frame = target
+        return target
+    }
+
+    /// Steps through `duration` seconds from the clock's time at `fps`, giving each frame and its
+    /// display duration to `sink`: frame k is at start + k / fps, for k = 0 … ⌈duration × fps⌉ − 1.
+    /// `progress` is called after each frame with (frames done, frames in all).
+    public func record(duration: Double, fps: Double? = nil, into sink: any FrameSink,
+                       progress: ((Int, Int) -> Void)? = nil) throws {
+        let fps = fps ?? framesPerSecond
+        guard duration.isFinite, duration > 0, fps.isFinite, fps > 0, fps <= 1000 else {
+            throw StageError.invalidArgument("record(duration: \(duration), fps: \(fps)): the duration must be positive and finite, fps in (0, 1000]")
+        }
+        let count = max(1, Int((duration * fps - 1e-9).rounded(.up)))
+        let start = clock.now
+        for index in 0..<count {
+            let image = step(to: start + Double(index) / fps)
+            try sink.append(image, duration: 1 / fps)
+            progress?(index + 1, count)
+        }
+        try sink.finish()
+    }
+
+    /// Records `duration` seconds at `fps` into the file at `url`, in the format its extension
+    /// names (.gif, .apng or .png, .mp4/.mov/.webm through ffmpeg, a folder path ending in "/" for
+    /// PNG frames); see `makeFrameSink(for:format:fps:options:)`.
+    public func record(duration: Double, fps: Double? = nil, to url: URL, format: FrameSinkFormat? = nil,
+                       options: FrameSinkOptions = FrameSinkOptions(), progress: ((Int, Int) -> Void)? = nil) throws {
+        let sink = try makeFrameSink(for: url, format: format, fps: fps ?? framesPerSecond, options: options)
+        try record(duration: duration, fps: fps, into: sink, progress: progress)
+    }
+
+    /// The frame at `time` (after running the turns on the way at the stage's frame rate, so
+    /// scheduled closures and display links see every frame), as a PNG file.
+    public func writeFrame(at time: Double, to url: URL) throws {
+        var t = clock.now
+        while t + 1 / framesPerSecond < time {
+            t += 1 / framesPerSecond
+            turn(to: t)
+        }
+        let image = step(to: max(time, clock.now))
+        try PNGEncoder.encode(DecodedImage(width: image.width, height: image.height, pixels: image.premultipliedBytes))
+            .write(to: url)
+    }
+}
+
+/// A stage refused its arguments.
+public enum StageError: Error, CustomStringConvertible {
+    case invalidArgument(String)
+
+    public var description: String {
+        switch self {
+        case .invalidArgument(let message): message
+        }
+    }
+}

@@ -1,0 +1,75 @@
+// Tests of the headless Stage: frames show the committed tree at the stepped time; implicit
+// animations run over the transaction's duration; recording writes decodable files.
+
+import Foundation
+import Kinema
+import KinemaImageIO
+import KinemaRaster
+import Testing
+
+@Suite("Stage")
+@MainActor
+struct StageTests {
+    /// A stage 100 × 60 points with one 20 × 20 red square at (20, 30).
+    func redSquareStage(scale: CGFloat = 1) -> (Stage, CALayer) {
+        let stage = Stage(size: CGSize(width: 100, height: 60), scale: scale, threads: 1)
+        let square = CALayer()
+        stage.withClock {
+            square.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+            square.position = CGPoint(x: 20, y: 30)
+            square.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            stage.rootLayer.addSublayer(square)
+        }
+        return (stage, square)
+    }
+
+    func isRed(_ frame: Pixmap, _ x: Int, _ y: Int) -> Bool {
+        guard let p = frame.pixel(x: x, y: y) else { return false }
+        return p.red == 255 && p.green == 0 && p.blue == 0 && p.alpha == 255
+    }
+
+    func isWhite(_ frame: Pixmap, _ x: Int, _ y: Int) -> Bool {
+        guard let p = frame.pixel(x: x, y: y) else { return false }
+        return p.red == 255 && p.green == 255 && p.blue == 255 && p.alpha == 255
+    }
+
+    @Test("the first frame shows the layers added before it, over the white background")
+    func firstFrame() {
+        let (stage, _) = redSquareStage(scale: 2)
+        let frame = stage.withClock { stage.step(to: 0) }
+        #expect(frame.width == 200 && frame.height == 120)
+        #expect(isRed(frame, 40, 60) && isRed(frame, 21, 41) && isRed(frame, 58, 78))
+        #expect(isWhite(frame, 18, 60) && isWhite(frame, 61, 60) && isWhite(frame, 150, 10))
+    }
+
+    @Test("an implicit position animation: 0.25 s with the default curve, from the old value (CATransaction.animationDuration, CAMediaTimingFunction default)")
+    func implicitAnimation() {
+        let (stage, square) = redSquareStage()
+        stage.withClock {
+            stage.step(to: 0)
+            stage.at(0.1) { square.position = CGPoint(x: 80, y: 30) }
+            stage.step(to: 0.1)
+            let half = stage.step(to: 0.225)
+            // Halfway in time; the default curve (0.25, 0.1, 0.25, 1) is at y(0.5) ≈ 0.8024.
+            let expected = 20 + 60 * CAMediaTimingFunction(name: .default).value(at: 0.5)
+            let left = Double(expected) - 10
+            #expect(isRed(half, Int(left.rounded(.up)) + 1, 30) && isWhite(half, Int(left.rounded(.down)) - 1, 30))
+            let end = stage.step(to: 0.4)
+            #expect(isRed(end, 75, 30) && isWhite(end, 69, 30))
+        }
+    }
+
+    @Test("record writes a GIF whose frames decode to what the stage rendered")
+    func recordGIF() throws {
+        let (stage, square) = redSquareStage()
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stage-\(UUID().uuidString).gif")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try stage.withClock {
+            stage.at(0.1) { square.position = CGPoint(x: 80, y: 30) }
+            try stage.record(duration: 0.5, fps: 20, to: url)
+        }
+        let animation = try GIFDecoder.decode(Data(contentsOf: url))
+        #expect(animation.frames.count >= 2)
+        #expect(abs(animation.frames.map(\.delay).reduce(0, +) - 0.5) < 0.011)
+    }
+}

@@ -44,7 +44,7 @@ package func evaluate(_ state: LayerState, animations: [AnimationSnapshot], at t
 
 /// `evaluate` in place: applies `animations` at `time` to `result`, which starts as the model
 /// state `model` (the render server's form, saving a copy of the state per layer and frame).
-package func applyAnimations(_ animations: [AnimationSnapshot], model: LayerState, at time: Double,
+package func applyAnimations(_ animations: [AnimationSnapshot], model: borrowing LayerState, at time: Double,
                              into result: inout LayerState) {
     animations.withUnsafeBufferPointer { buffer in
         for index in buffer.indices {
@@ -61,21 +61,22 @@ extension AnimationSnapshot {
     /// values the render tree holds until the next commit), so that evaluating it each frame
     /// reads nothing from the state. Same results as the unresolved snapshot on `model`.
     package func resolvingEnds(on model: LayerState) -> AnimationSnapshot {
-        guard case .property(var p) = content,
+        guard case .property(let p) = content,
               let entry = p.header.entry ?? LayerKeyPath.lookup(p.header.keyPath, for: model.layerClass) else { return self }
         let current = p.header.valueFunction?.identityInput ?? entry.get(model)
+        let resolved: PropertyAnimationSnapshot.Motion
         switch p.motion {
         case .basic(let values):
             guard values.from == nil || values.to == nil, let ends = values.endpoints(current: current) else { return self }
-            p.motion = .basic(BasicValues(from: ends.0, to: ends.1, by: nil))
+            resolved = .basic(BasicValues(from: ends.0, to: ends.1, by: nil))
         case .spring(let values, let spring):
             guard values.from == nil || values.to == nil, let ends = values.endpoints(current: current) else { return self }
-            p.motion = .spring(BasicValues(from: ends.0, to: ends.1, by: nil), spring)
+            resolved = .spring(BasicValues(from: ends.0, to: ends.1, by: nil), spring)
         case .keyframes:
             return self
         }
         var copy = self
-        copy.content = .property(p)
+        copy.content = .property(PropertyAnimationSnapshot(header: p.header, motion: resolved))
         return copy
     }
 }
@@ -90,7 +91,7 @@ package func transitionProgress(_ animation: AnimationSnapshot, at time: Double)
     return t.startProgress + (t.endProgress - t.startProgress) * f
 }
 
-private func apply(_ animation: AnimationSnapshot, parentTime: Double, model: LayerState, into result: inout LayerState) {
+private func apply(_ animation: borrowing AnimationSnapshot, parentTime: Double, model: borrowing LayerState, into result: inout LayerState) {
     let timing = animation.timing.resolve(parentTime: parentTime, defaultDuration: MediaTiming.defaultAnimationDuration)
     guard timing.isActive else { return }
     let shaped = animation.timingCurve?.value(at: timing.progress) ?? timing.progress
@@ -108,8 +109,8 @@ private func apply(_ animation: AnimationSnapshot, parentTime: Double, model: La
     }
 }
 
-private func applyProperty(_ p: PropertyAnimationSnapshot, timing: MediaTimingState, shaped: Double,
-                           model: LayerState, into result: inout LayerState) {
+private func applyProperty(_ p: borrowing PropertyAnimationSnapshot, timing: MediaTimingState, shaped: Double,
+                           model: borrowing LayerState, into result: inout LayerState) {
     guard let entry = p.header.entry ?? LayerKeyPath.lookup(p.header.keyPath, for: model.layerClass),
           entry.applies(to: model.layerClass) else { return }
     let function = p.header.valueFunction
@@ -123,18 +124,32 @@ private func applyProperty(_ p: PropertyAnimationSnapshot, timing: MediaTimingSt
     var angle: Double?
     switch p.motion {
     case .basic(let values):
-        guard let ends = ends(values) else { return }
-        span = ends
-        value = AnimatableValue.interpolate(from: ends.0, to: ends.1, fraction: shaped)
+        if let lerp = p.transformInterpolation, !p.header.isCumulative {
+            value = .transform(lerp.value(at: shaped))
+        } else {
+            guard let ends = ends(values) else { return }
+            span = ends
+            value = AnimatableValue.interpolate(from: ends.0, to: ends.1, fraction: shaped)
+        }
     case .spring(let values, let spring):
-        guard let ends = ends(values) else { return }
-        span = ends
-        value = AnimatableValue.interpolate(from: ends.0, to: ends.1, fraction: spring.value(at: timing.localTime))
+        let fraction = spring.value(at: timing.localTime)
+        if let lerp = p.transformInterpolation, !p.header.isCumulative {
+            value = .transform(lerp.value(at: fraction))
+        } else {
+            guard let ends = ends(values) else { return }
+            span = ends
+            value = AnimatableValue.interpolate(from: ends.0, to: ends.1, fraction: fraction)
+        }
     case .keyframes(let keyframes):
-        guard let sample = keyframes.sample(shaped) else { return }
-        value = sample.value
-        angle = sample.angle
-        span = keyframes.span
+        if let segments = p.keyframeTransformSegments {
+            let (index, fraction) = keyframes.linearSegment(shaped)
+            value = .transform(segments[min(index, segments.count - 1)].value(at: fraction))
+        } else {
+            guard let sample = keyframes.sample(shaped) else { return }
+            value = sample.value
+            angle = sample.angle
+        }
+        if p.header.isCumulative { span = keyframes.span }
     }
     if p.header.isCumulative, timing.iteration > 0, let (start, end) = span,
        let delta = AnimatableValue.subtracting(end, start), let offset = delta.repeated(timing.iteration),

@@ -51,8 +51,9 @@ package struct AnimationSnapshot: Sendable {
     }
 }
 
-/// One property animation's data.
-package struct PropertyAnimationSnapshot: Sendable {
+/// One property animation's data. A class (immutable): a frame reads it for every animated layer,
+/// and sharing it costs one reference count where a struct copy cost several.
+package final class PropertyAnimationSnapshot: Sendable {
     package struct Header: Sendable {
         package var keyPath: String
         /// The key's kind on the target layer; nil when the layer has no such key.
@@ -73,8 +74,39 @@ package struct PropertyAnimationSnapshot: Sendable {
         case keyframes(KeyframeSnapshot)
     }
 
-    package var header: Header
-    package var motion: Motion
+    package let header: Header
+    package let motion: Motion
+    /// For a basic or spring animation between two transforms: their decomposition, done once
+    /// here instead of at every frame (decomposing both ends costs about a microsecond).
+    package let transformInterpolation: TransformInterpolation?
+    /// For a linear keyframe animation of transforms: one decomposed interpolation per segment.
+    package let keyframeTransformSegments: [TransformInterpolation]?
+
+    package init(header: Header, motion: Motion) {
+        self.header = header
+        self.motion = motion
+        var interpolation: TransformInterpolation?
+        var segments: [TransformInterpolation]?
+        switch motion {
+        case .basic(let values), .spring(let values, _):
+            if case .transform(let a)? = values.from, case .transform(let b)? = values.to {
+                interpolation = TransformInterpolation(from: a, to: b)
+            }
+        case .keyframes(let keyframes):
+            if keyframes.path == nil, keyframes.mode == .linear, keyframes.values.count >= 2 {
+                var made: [TransformInterpolation] = []
+                made.reserveCapacity(keyframes.values.count - 1)
+                for index in 0..<(keyframes.values.count - 1) {
+                    guard case .transform(let a) = keyframes.values[index],
+                          case .transform(let b) = keyframes.values[index + 1] else { break }
+                    made.append(TransformInterpolation(from: a, to: b))
+                }
+                if made.count == keyframes.values.count - 1 { segments = made }
+            }
+        }
+        transformInterpolation = interpolation
+        keyframeTransformSegments = segments
+    }
 }
 
 /// A keyframe animation's data, with key times already resolved.

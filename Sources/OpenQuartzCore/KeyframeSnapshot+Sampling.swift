@@ -38,6 +38,14 @@ extension KeyframeSnapshot {
         }
     }
 
+    /// For linear mode: the segment at `progress` and the fraction through it after the segment's
+    /// timing function — what `sample` interpolates between values i and i + 1.
+    func linearSegment(_ progress: Double) -> (index: Int, fraction: Double) {
+        let (i, f) = segment(min(max(progress, 0), 1))
+        let shaped = i < segmentCurves.count ? (segmentCurves[i]?.value(at: f) ?? f) : f
+        return (i, shaped)
+    }
+
     /// The index of the value shown at `p` in discrete mode: the last key time ≤ p.
     private func discreteIndex(_ p: Double) -> Int {
         var index = 0

@@ -28,7 +28,7 @@ import Foundation
 ///
 /// **Cost.** The table is built once per process (a few hundred entries); a lookup is one
 /// dictionary probe.
-package struct LayerKeyPath: Sendable {
+package final class LayerKeyPath: Sendable {
     /// The key path, as Apple spells it.
     package let keyPath: String
     /// What it holds, and so what boxed values it accepts.

@@ -57,11 +57,21 @@ package func applyAnimations(_ animations: [AnimationSnapshot], model: borrowing
 }
 
 extension AnimationSnapshot {
+    /// Whether evaluating it reads the model value of its key (a basic or spring animation missing
+    /// `fromValue` or `toValue`): only such snapshots change when the model does.
+    package var dependsOnModel: Bool {
+        guard case .property(let p) = content else { return false }
+        switch p.motion {
+        case .basic(let values), .spring(let values, _): return values.from == nil || values.to == nil
+        case .keyframes: return false
+        }
+    }
+
     /// This snapshot with its basic from/by/to values resolved against `model` (the model
     /// values the render tree holds until the next commit), so that evaluating it each frame
     /// reads nothing from the state. Same results as the unresolved snapshot on `model`.
     package func resolvingEnds(on model: LayerState) -> AnimationSnapshot {
-        guard case .property(let p) = content,
+        guard dependsOnModel, case .property(let p) = content,
               let entry = p.header.entry ?? LayerKeyPath.lookup(p.header.keyPath, for: model.layerClass) else { return self }
         let current = p.header.valueFunction?.identityInput ?? entry.get(model)
         let resolved: PropertyAnimationSnapshot.Motion

@@ -156,6 +156,6 @@ extension CALayer {
     final func finishAnimation(serial: UInt64) {
         let before = animationStore.entries.count
         animationStore.entries.removeAll { $0.serial == serial }
-        if animationStore.entries.count != before { markRenderDirty() }
+        if animationStore.entries.count != before { animationsDidChange() }
     }
 }

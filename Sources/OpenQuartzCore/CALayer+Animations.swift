@@ -95,7 +95,7 @@ extension CALayer {
         entry.reportsEvents = AnimationEventHub.track(entry, on: self)
         animationStore.entries.append(entry)
         animationStore.everAnimated = true
-        markRenderDirty()
+        animationsDidChange()
     }
 
     /// Ends removed animations: each committed one that was still running gets
@@ -105,7 +105,7 @@ extension CALayer {
         for entry in removed {
             AnimationEventHub.removed(entry)
         }
-        markRenderDirty()
+        animationsDidChange()
     }
 
     /// Removes the animation under `key`.
@@ -135,7 +135,7 @@ extension CALayer {
             animationStore.entries[index].isCommitted = true
             changed = true
         }
-        if changed { markRenderDirty() }
+        if changed { animationsDidChange() }
     }
 
     /// The snapshots of the committed animations, in order: what the screen shows.
@@ -145,7 +145,7 @@ extension CALayer {
 
     /// Drops finished animations removed on completion (local time `time`).
     final func dropFinishedAnimations(at time: CFTimeInterval) {
-        if animationStore.dropFinished(at: time) { markRenderDirty() }
+        if animationStore.dropFinished(at: time) { animationsDidChange() }
     }
 
     final func animationCopy(forKey key: String) -> CAAnimation? {

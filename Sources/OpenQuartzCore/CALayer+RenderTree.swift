@@ -9,7 +9,22 @@
 
 import Foundation
 
+/// A layer's committed animations as the render tree takes them, kept between commits until the
+/// layer's animations change.
+struct RenderAnimationCache {
+    var animations: [RenderAnimation]
+    /// The snapshots to evaluate, when they do not depend on the model state; nil when some do
+    /// (they are resolved against the state at each commit).
+    var snapshots: [AnimationSnapshot]?
+}
+
 extension CALayer {
+    /// Forgets the cached render animations: the layer's animations changed.
+    final func animationsDidChange() {
+        renderAnimationCache = nil
+        markRenderDirty()
+    }
+
     /// Records that this layer's state, animations, sublayers or mask changed: the next commit
     /// makes a new node for it and for each ancestor (up through masks' owners too).
     final func markRenderDirty() {
@@ -31,13 +46,24 @@ extension CALayer {
         if !renderDirty, !renderSubtreeDirty, let node = committedNode {
             return node
         }
-        var animations: [RenderAnimation] = []
-        animations.reserveCapacity(animationStore.entries.count)
-        for entry in animationStore.entries where entry.isCommitted {
-            animations.append(RenderAnimation(serial: entry.serial, snapshot: entry.snapshot,
-                                              reportsEvents: entry.reportsEvents, transitionFrom: entry.transitionFrom))
+        if renderAnimationCache == nil {
+            var animations: [RenderAnimation] = []
+            animations.reserveCapacity(animationStore.entries.count)
+            var dependsOnModel = false
+            animationStore.entries.withUnsafeBufferPointer { entries in
+                for entry in entries where entry.isCommitted {
+                    animations.append(RenderAnimation(serial: entry.serial, snapshot: entry.snapshot,
+                                                      reportsEvents: entry.reportsEvents, transitionFrom: entry.transitionFrom))
+                    dependsOnModel = dependsOnModel || entry.snapshot.dependsOnModel
+                }
+            }
+            renderAnimationCache = RenderAnimationCache(
+                animations: animations,
+                snapshots: dependsOnModel ? nil : animations.map(\.snapshot))
         }
-        let node = RenderNode(id: renderID, state: state, timing: mediaTiming, animations: animations,
+        let cache = renderAnimationCache ?? RenderAnimationCache(animations: [], snapshots: [])
+        let node = RenderNode(id: renderID, state: state, timing: mediaTiming, animations: cache.animations,
+                              snapshots: cache.snapshots ?? RenderNode.resolvedSnapshots(cache.animations, on: state),
                               sublayers: sublayerStorage.map { $0.makeRenderNode() },
                               mask: maskStorage?.makeRenderNode())
         committedNode = node

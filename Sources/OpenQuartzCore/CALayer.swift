@@ -77,6 +77,8 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     var renderSubtreeDirty = false
     /// Whether the layer is the root of a `RenderContext` (it counts as in a tree).
     var isHostRoot = false
+    /// The committed animations in render-tree form, until the animations change.
+    var renderAnimationCache: RenderAnimationCache?
 
     /// Which LayerState class (and so which properties) instances of this class have.
     package class var stateClass: LayerClass { .layer }

@@ -33,13 +33,16 @@ package final class RenderNode: Sendable {
     /// commit so that frames reuse it; nil when something in the subtree animates.
     package let staticComposite: CompositeLayer?
 
+    /// A node; `snapshots` are `animations`' snapshots already resolved against `state` (see
+    /// `RenderNode.resolvedSnapshots`), computed by the caller so that it can reuse them across
+    /// commits when they do not depend on the state.
     package init(id: UInt64, state: LayerState, timing: MediaTiming, animations: [RenderAnimation],
-                 sublayers: [RenderNode], mask: RenderNode?) {
+                 snapshots: [AnimationSnapshot], sublayers: [RenderNode], mask: RenderNode?) {
         self.id = id
         self.state = state
         self.timing = timing
         self.animations = animations
-        self.snapshots = animations.map { $0.snapshot.resolvingEnds(on: state) }
+        self.snapshots = snapshots
         self.sublayers = sublayers
         self.mask = mask
         if animations.isEmpty, mask == nil || mask?.staticComposite != nil {
@@ -55,6 +58,11 @@ package final class RenderNode: Sendable {
         } else {
             staticComposite = nil
         }
+    }
+
+    /// `animations`' snapshots with basic from/by/to resolved against `state`.
+    package static func resolvedSnapshots(_ animations: [RenderAnimation], on state: LayerState) -> [AnimationSnapshot] {
+        animations.map { $0.snapshot.resolvingEnds(on: state) }
     }
 
     /// The number of nodes in this subtree (masks included).

@@ -343,19 +343,24 @@ final class GIFEncoderCore: FrameEncoderCore {
                         let entry = palette.index(r: Int(r.rounded()), g: Int(g.rounded()), b: Int(b.rounded()))
                         indices[row * boxWidth + x] = UInt8(entry)
                         let chosen = colors[entry]
-                        let errors = (r - Float(chosen.r), g - Float(chosen.g), b - Float(chosen.b))
-                        for (channel, error) in [errors.0, errors.1, errors.2].enumerated() {
-                            current[e + step + channel] += error * (7.0 / 16)
-                            below[e - step + channel] += error * (3.0 / 16)
-                            below[e + channel] += error * (5.0 / 16)
-                            below[e + step + channel] += error * (1.0 / 16)
-                        }
+                        Self.diffuse(r - Float(chosen.r), at: e, step: step, current: &current, below: &below)
+                        Self.diffuse(g - Float(chosen.g), at: e + 1, step: step, current: &current, below: &below)
+                        Self.diffuse(b - Float(chosen.b), at: e + 2, step: step, current: &current, below: &below)
                     }
                     swap(&current, &below)
-                    for i in below.indices { below[i] = 0 }
+                    below.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
                 }
             }
         }
         return indices
+    }
+
+    /// Floyd–Steinberg's weights: 7/16 ahead, 3/16 behind-below, 5/16 below, 1/16 ahead-below.
+    @inline(__always)
+    private static func diffuse(_ error: Float, at e: Int, step: Int, current: inout [Float], below: inout [Float]) {
+        current[e + step] += error * (7.0 / 16)
+        below[e - step] += error * (3.0 / 16)
+        below[e] += error * (5.0 / 16)
+        below[e + step] += error * (1.0 / 16)
     }
 }

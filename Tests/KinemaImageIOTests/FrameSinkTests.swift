@@ -118,6 +118,19 @@ struct FrameSinkTests {
         }
     }
 
+    /// Video frames are limited to 16 384 a side (checked before ffmpeg starts; `/bin/true`
+    /// stands in for ffmpeg, which is never run here).
+    @Test("a frame larger than the format allows is an error, not a trap")
+    func frameTooLarge() throws {
+        var options = FrameSinkOptions()
+        options.ffmpegPath = "/bin/true"
+        let sink = try VideoWriter(url: Self.scratch("big.mp4"), fps: 30, options: options)
+        #expect(throws: EncodingError.frameTooLarge(width: 16_386, height: 2, limit: 16_384)) {
+            try sink.append(try Pixmap(width: 16_386, height: 2), duration: 0.1)
+        }
+        #expect(throws: EncodingError.noFrames) { try sink.finish() }
+    }
+
     /// A producer far faster than the encoder: with 2 frames in flight the pipeline must block it
     /// and still write every frame in order (the frames differ, so none merge).
     @Test("the background pipeline keeps order under a fast producer")

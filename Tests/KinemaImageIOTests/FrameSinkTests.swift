@@ -151,6 +151,44 @@ struct FrameSinkTests {
         for (decoded, frame) in zip(gif.frames, frames) { #expect(decoded.image.pixels == frame.premultipliedBytes) }
     }
 
+    /// Video pixels: the flat scene (its left third transparent) over a white background,
+    /// decoded back to RGB by ffmpeg. H.264 at CRF 18 with 4:2:0 chroma blurs colour edges, so
+    /// the bound is on the mean: mean |decoded − expected| per channel ≤ 4 codes (measured 1.83);
+    /// and the transparent third's centre must be white within 3 codes (black would fail).
+    @Test("video frames are composited over the background colour")
+    func videoBackground() throws {
+        guard let ffmpeg = try? VideoWriter.locateFFmpeg() else { return }
+        let url = Self.scratch("background.mp4")
+        var options = FrameSinkOptions()
+        options.background = .white
+        let sink = try VideoWriter(url: url, fps: 10, options: options)
+        let frame = EncoderScenes.flat(0)
+        try sink.append(frame, duration: 0.1)
+        try sink.finish()
+        let decode = Process()
+        decode.executableURL = URL(fileURLWithPath: ffmpeg)
+        decode.arguments = ["-v", "error", "-i", url.path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]
+        let pipe = Pipe()
+        decode.standardOutput = pipe
+        try decode.run()
+        let rgb = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
+        decode.waitUntilExit()
+        try #require(rgb.count == 48 * 32 * 3)
+        var total = 0
+        for y in 0..<32 {
+            for x in 0..<48 {
+                let p = try #require(frame.pixel(x: x, y: y))
+                let expected = [p.red, p.green, p.blue].map { Int($0) + (255 * (255 - Int(p.alpha)) + 127) / 255 }
+                for c in 0..<3 { total += abs(Int(rgb[(y * 48 + x) * 3 + c]) - expected[c]) }
+            }
+        }
+        let mean = Double(total) / Double(48 * 32 * 3)
+        #expect(mean <= 4, "mean \(mean)")
+        let centre = (26 * 48 + 8) * 3
+        #expect(rgb[centre..<(centre + 3)].allSatisfy { $0 >= 252 }, "\(Array(rgb[centre..<(centre + 3)]))")
+        try? FileManager.default.removeItem(at: url)
+    }
+
     /// Video: decoded back by ffprobe — the frame count follows the constant-rate policy
     /// (durations 0.1 s, 0.05 s, 0.2 s at 20 fps → 2 + 1 + 4 = 7 frames) and the odd size is
     /// padded to even. Needs ffmpeg (CI installs it through Scripts/install-system-deps.sh);

@@ -43,13 +43,16 @@ import KinemaRaster
 ///   it gets disposal "restore to background" over a box grown to cover them, and the next frame
 ///   redraws what must stay. A frame identical to the previous one lengthens its delay instead of
 ///   being written.
-/// - *Delays.* Frame k starts at `round(100 × Σ earlier durations)` centiseconds and lasts until
-///   the next written frame starts, so rounding never accumulates: the file's total is the exact
-///   total rounded to 1 cs (60 fps gives 2, 2, 1 …; see the next point). Browsers play delays
-///   under 2 cs as 10 cs, so no frame shorter than 2 cs is written: a frame that would be is
-///   replaced by the frame that follows it (the newer picture is shown from the older start time)
-///   — 60 fps becomes ≈ 50 fps with the timeline intact. The last frame lasts at least 2 cs (the
-///   total may then be 1 cs long). A delay above 65 535 cs is split over repeated frames.
+/// - *Delays.* Frame k starts at `s_k = round(100 × Σ earlier durations)` centiseconds and lasts
+///   until the next written frame starts, so rounding never accumulates: the file's total is the
+///   exact total rounded to 1 cs (3 × 1/3 s → 33, 34, 33). Browsers play delays under 2 cs as
+///   10 cs, so none is written. When a frame would start less than 2 cs after the frame before
+///   it, it starts 2 cs after that frame instead if that is at most 1 cs later than `s_k`;
+///   otherwise it replaces that frame's picture from that frame's start (the older picture is
+///   dropped). Every frame thus starts within 1 cs of its own time, and 60 fps
+///   (starts 0, 2, 3, 5, 7, 8, 10 …) is written at 50 fps with delays of 2 cs. The last frame
+///   lasts at least 2 cs (the total may then be 1 cs long). A delay above 65 535 cs is split
+///   over repeated frames.
 /// - *Loop.* `options.loopCount` (0 forever; nil: no NETSCAPE2.0 block).
 /// - Deterministic: the same frames and options give the same bytes.
 ///
@@ -100,6 +103,9 @@ public final class GIFWriter: FrameSink, Sendable {
 final class GIFEncoderCore: FrameEncoderCore {
     /// Shorter delays are played as 10 cs by browsers; none is written.
     static let minimumDelay = 2
+    /// How much later than its own (rounded) start a frame may begin, in cs, to make room for
+    /// the 2 cs of the frame before it.
+    static let maximumLateness = 1
     static let maximumDelay = 65_535
 
     let output: EncodedOutput
@@ -134,7 +140,15 @@ final class GIFEncoderCore: FrameEncoderCore {
         if let previous = pending {
             if previous.target == target { return }
             if start - previous.start < Self.minimumDelay {
-                pending = (target, previous.start)
+                let shifted = previous.start + Self.minimumDelay
+                if shifted - start <= Self.maximumLateness {
+                    // Shown up to 1 cs late, so the previous frame keeps its 2 cs.
+                    try finalize(previous.target, delay: Self.minimumDelay)
+                    pending = (target, shifted)
+                } else {
+                    // No room: this frame's picture replaces the previous one from its start.
+                    pending = (target, previous.start)
+                }
                 return
             }
             try finalize(previous.target, delay: start - previous.start)
@@ -343,19 +357,24 @@ final class GIFEncoderCore: FrameEncoderCore {
                         let entry = palette.index(r: Int(r.rounded()), g: Int(g.rounded()), b: Int(b.rounded()))
                         indices[row * boxWidth + x] = UInt8(entry)
                         let chosen = colors[entry]
-                        let errors = (r - Float(chosen.r), g - Float(chosen.g), b - Float(chosen.b))
-                        for (channel, error) in [errors.0, errors.1, errors.2].enumerated() {
-                            current[e + step + channel] += error * (7.0 / 16)
-                            below[e - step + channel] += error * (3.0 / 16)
-                            below[e + channel] += error * (5.0 / 16)
-                            below[e + step + channel] += error * (1.0 / 16)
-                        }
+                        Self.diffuse(r - Float(chosen.r), at: e, step: step, current: &current, below: &below)
+                        Self.diffuse(g - Float(chosen.g), at: e + 1, step: step, current: &current, below: &below)
+                        Self.diffuse(b - Float(chosen.b), at: e + 2, step: step, current: &current, below: &below)
                     }
                     swap(&current, &below)
-                    for i in below.indices { below[i] = 0 }
+                    below.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
                 }
             }
         }
         return indices
+    }
+
+    /// Floyd–Steinberg's weights: 7/16 ahead, 3/16 behind-below, 5/16 below, 1/16 ahead-below.
+    @inline(__always)
+    private static func diffuse(_ error: Float, at e: Int, step: Int, current: inout [Float], below: inout [Float]) {
+        current[e + step] += error * (7.0 / 16)
+        below[e - step] += error * (3.0 / 16)
+        below[e] += error * (5.0 / 16)
+        below[e + step] += error * (1.0 / 16)
     }
 }

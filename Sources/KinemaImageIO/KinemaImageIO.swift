@@ -1,7 +1,9 @@
 // KinemaImageIO: image files in and out.
 //
 // Read: PNG (libpng), JPEG (libjpeg-turbo), GIF (Swift, all frames, composited as displayed).
-// Write: PNG (libpng), JPEG (libjpeg-turbo).
+// Write: PNG (libpng), JPEG (libjpeg-turbo); animations through `FrameSink`: GIF (Swift),
+// APNG (libpng per frame, rewrapped), PNG sequences, video (an ffmpeg process). See
+// docs/RECORDING.md.
 // Entry points: `ImageDecoder.decode(_:)` sniffs the format; `PNGDecoder`, `JPEGDecoder`,
 // `GIFDecoder`, `PNGEncoder`, `JPEGEncoder` are the per-format codecs.
 //
@@ -18,5 +20,5 @@
 // ignored; samples are taken as sRGB as stored. This matches what Pillow and most thumbnailers
 // do, and differs from a colour-managed browser only for files tagged with another space.
 //
-// Out of scope here (DESIGN.md §2 plans them elsewhere): GIF and APNG writing, video, 16-bit
-// output, colour management, EXIF metadata beyond orientation, CMYK colour profiles.
+// Out of scope: APNG reading, 16-bit output, colour management, EXIF metadata beyond
+// orientation, CMYK colour profiles.

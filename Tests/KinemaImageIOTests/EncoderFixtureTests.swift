@@ -39,8 +39,9 @@ struct EncoderFixtureTests {
         let gradient = (0..<4).map { EncoderScenes.gradient($0) }
         let translucent = (0..<4).map(APNGWriterTests.translucent)
         let tenths = [Double](repeating: 0.1, count: 8)
-        // Gradient durations: frame 1 would last 1 cs, so frame 2 replaces it (GIF only).
-        let uneven = [0.05, 0.01, 0.05, 0.2]
+        // Gradient durations: frames 1 and 2 both start at 5 cs and frame 2 cannot be pushed to
+        // 7 cs (more than 1 cs late), so its picture replaces frame 1's (GIF only).
+        let uneven = [0.05, 0.004, 0.05, 0.2]
         return [
             // Few colours: exact.
             Case(name: "gif_flat", file: "gif_flat.gif", frames: flat, durations: tenths, options: FrameSinkOptions(),

@@ -118,6 +118,19 @@ struct FrameSinkTests {
         }
     }
 
+    /// Video frames are limited to 16 384 a side (checked before ffmpeg starts; `/bin/true`
+    /// stands in for ffmpeg, which is never run here).
+    @Test("a frame larger than the format allows is an error, not a trap")
+    func frameTooLarge() throws {
+        var options = FrameSinkOptions()
+        options.ffmpegPath = "/bin/true"
+        let sink = try VideoWriter(url: Self.scratch("big.mp4"), fps: 30, options: options)
+        #expect(throws: EncodingError.frameTooLarge(width: 16_386, height: 2, limit: 16_384)) {
+            try sink.append(try Pixmap(width: 16_386, height: 2), duration: 0.1)
+        }
+        #expect(throws: EncodingError.noFrames) { try sink.finish() }
+    }
+
     /// A producer far faster than the encoder: with 2 frames in flight the pipeline must block it
     /// and still write every frame in order (the frames differ, so none merge).
     @Test("the background pipeline keeps order under a fast producer")
@@ -136,6 +149,44 @@ struct FrameSinkTests {
         let gif = try GIFDecoder.decode(try #require(sink.data))
         #expect(gif.frames.count == 40)
         for (decoded, frame) in zip(gif.frames, frames) { #expect(decoded.image.pixels == frame.premultipliedBytes) }
+    }
+
+    /// Video pixels: the flat scene (its left third transparent) over a white background,
+    /// decoded back to RGB by ffmpeg. H.264 at CRF 18 with 4:2:0 chroma blurs colour edges, so
+    /// the bound is on the mean: mean |decoded − expected| per channel ≤ 4 codes (measured 1.83);
+    /// and the transparent third's centre must be white within 3 codes (black would fail).
+    @Test("video frames are composited over the background colour")
+    func videoBackground() throws {
+        guard let ffmpeg = try? VideoWriter.locateFFmpeg() else { return }
+        let url = Self.scratch("background.mp4")
+        var options = FrameSinkOptions()
+        options.background = .white
+        let sink = try VideoWriter(url: url, fps: 10, options: options)
+        let frame = EncoderScenes.flat(0)
+        try sink.append(frame, duration: 0.1)
+        try sink.finish()
+        let decode = Process()
+        decode.executableURL = URL(fileURLWithPath: ffmpeg)
+        decode.arguments = ["-v", "error", "-i", url.path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]
+        let pipe = Pipe()
+        decode.standardOutput = pipe
+        try decode.run()
+        let rgb = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
+        decode.waitUntilExit()
+        try #require(rgb.count == 48 * 32 * 3)
+        var total = 0
+        for y in 0..<32 {
+            for x in 0..<48 {
+                let p = try #require(frame.pixel(x: x, y: y))
+                let expected = [p.red, p.green, p.blue].map { Int($0) + (255 * (255 - Int(p.alpha)) + 127) / 255 }
+                for c in 0..<3 { total += abs(Int(rgb[(y * 48 + x) * 3 + c]) - expected[c]) }
+            }
+        }
+        let mean = Double(total) / Double(48 * 32 * 3)
+        #expect(mean <= 4, "mean \(mean)")
+        let centre = (26 * 48 + 8) * 3
+        #expect(rgb[centre..<(centre + 3)].allSatisfy { $0 >= 252 }, "\(Array(rgb[centre..<(centre + 3)]))")
+        try? FileManager.default.removeItem(at: url)
     }
 
     /// Video: decoded back by ffprobe — the frame count follows the constant-rate policy

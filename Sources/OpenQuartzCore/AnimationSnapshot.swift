@@ -21,17 +21,50 @@ import KinemaTiming
 ///
 /// Cost: the values it holds; making one unboxes each value once.
 package struct AnimationSnapshot: Sendable {
-    /// The animation's timing, in its parent's time (the layer's local time, or its group's).
-    package var timing: MediaTiming
-    /// The timing function's curve; nil is linear.
-    package var timingCurve: CubicBezierTimingCurve?
-    /// Whether the layer removes the animation when it finishes.
-    package var isRemovedOnCompletion: Bool
-    /// What the animation does.
-    package var content: Content
+    /// The fields, in one shared immutable box: a frame copies each layer's snapshots, and a
+    /// copy is then one reference count instead of ~250 bytes. Setters copy the box first when
+    /// it is shared (copy-on-write), so the type keeps value semantics.
+    private final class Storage: Sendable {
+        let timing: MediaTiming
+        let timingCurve: CubicBezierTimingCurve?
+        let isRemovedOnCompletion: Bool
+        let content: Content
+        /// `timing.endTime(defaultDuration:)`, worked out once.
+        let endTime: Double
 
-    /// Indirect: a snapshot is copied once per layer per frame, so its payloads (arrays,
-    /// keyframes, children) live in one shared box rather than inline.
+        init(timing: MediaTiming, timingCurve: CubicBezierTimingCurve?, isRemovedOnCompletion: Bool, content: Content) {
+            self.timing = timing
+            self.timingCurve = timingCurve
+            self.isRemovedOnCompletion = isRemovedOnCompletion
+            self.content = content
+            endTime = timing.endTime(defaultDuration: MediaTiming.defaultAnimationDuration)
+        }
+    }
+
+    private var storage: Storage
+
+    /// The animation's timing, in its parent's time (the layer's local time, or its group's).
+    package var timing: MediaTiming {
+        get { storage.timing }
+        set { storage = Storage(timing: newValue, timingCurve: timingCurve, isRemovedOnCompletion: isRemovedOnCompletion, content: content) }
+    }
+    /// The timing function's curve; nil is linear.
+    package var timingCurve: CubicBezierTimingCurve? {
+        get { storage.timingCurve }
+        set { storage = Storage(timing: timing, timingCurve: newValue, isRemovedOnCompletion: isRemovedOnCompletion, content: content) }
+    }
+    /// Whether the layer removes the animation when it finishes.
+    package var isRemovedOnCompletion: Bool {
+        get { storage.isRemovedOnCompletion }
+        set { storage = Storage(timing: timing, timingCurve: timingCurve, isRemovedOnCompletion: newValue, content: content) }
+    }
+    /// What the animation does.
+    package var content: Content {
+        get { storage.content }
+        set { storage = Storage(timing: timing, timingCurve: timingCurve, isRemovedOnCompletion: isRemovedOnCompletion, content: newValue) }
+    }
+
+    /// Indirect: payloads (arrays, keyframes, children) live in one shared box rather than inline.
     package indirect enum Content: Sendable {
         /// Animates nothing (an abstract CAAnimation, or one whose values were refused).
         case inert
@@ -44,11 +77,13 @@ package struct AnimationSnapshot: Sendable {
     }
 
     package init(timing: MediaTiming, timingCurve: CubicBezierTimingCurve?, isRemovedOnCompletion: Bool, content: Content) {
-        self.timing = timing
-        self.timingCurve = timingCurve
-        self.isRemovedOnCompletion = isRemovedOnCompletion
-        self.content = content
+        storage = Storage(timing: timing, timingCurve: timingCurve, isRemovedOnCompletion: isRemovedOnCompletion, content: content)
     }
+
+    /// The parent time at which the active duration ends (duration 0 → 0.25 s; infinite for an
+    /// animation that repeats forever): when the layer calls `animationDidStop(_:finished: true)`
+    /// and, with `isRemovedOnCompletion`, removes it.
+    package var endTime: Double { storage.endTime }
 }
 
 /// One property animation's data. A class (immutable): a frame reads it for every animated layer,
@@ -145,12 +180,5 @@ extension AnimationSnapshot {
     package var keyPath: String? {
         if case .property(let p) = content { return p.header.keyPath }
         return nil
-    }
-
-    /// The parent time at which the active duration ends (duration 0 → 0.25 s; infinite for an
-    /// animation that repeats forever): when the layer calls `animationDidStop(_:finished: true)`
-    /// and, with `isRemovedOnCompletion`, removes it.
-    package var endTime: Double {
-        timing.endTime(defaultDuration: MediaTiming.defaultAnimationDuration)
     }
 }

@@ -78,6 +78,20 @@ extension CALayer {
         // open. A beginTime of 0 resolves to the layer's local time when that transaction commits
         // (until then, to the time of the add).
         CATransaction.ensureOpen()
+        // The transaction fills in what the animation leaves unset: a duration of 0 becomes the
+        // transaction's duration (APPLE_SEMANTICS: "an animation with 0 gets the transaction's
+        // 0.25 s"; seed 000 relies on it inside `setAnimationDuration(2.0)`), and an animation
+        // without a timing function takes the transaction's, when one was set ("the timing
+        // function used for all animations added to layers in this transaction group").
+        if snapshot.timing.duration == 0 {
+            let duration = CATransaction.animationDuration()
+            snapshot.timing.duration = duration
+            copy.duration = duration
+        }
+        if anim.timingFunction == nil, let function = CATransaction.animationTimingFunction() {
+            snapshot.timingCurve = function.curve
+            copy.timingFunction = function
+        }
         var beginsAtCommit = false
         if snapshot.timing.beginTime == 0 {
             let now = currentLocalTime

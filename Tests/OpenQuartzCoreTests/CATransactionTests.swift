@@ -250,4 +250,33 @@ struct CATransactionTests {
             CATransaction.unlock()
         }
     }
+
+    @Test("an added animation with duration 0 takes the transaction's duration, and one without a timing function the transaction's (APPLE_SEMANTICS; seed 000's cornerAnimation)")
+    func transactionFillsAddedAnimations() {
+        MediaClock.withCurrent(MediaClock.manual(at: 0)) {
+            let layer = CALayer()
+            let seedCurve = CAMediaTimingFunction(controlPoints: 0.65, -0.55, 0.27, 1.55)
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(2.0)
+            CATransaction.setAnimationTimingFunction(seedCurve)
+            let corner = CABasicAnimation(keyPath: "cornerRadius")
+            corner.fromValue = 50
+            corner.toValue = 30
+            layer.add(corner, forKey: "corner")
+            let own = CABasicAnimation(keyPath: "opacity")
+            own.duration = 0.5
+            own.timingFunction = CAMediaTimingFunction(name: .linear)
+            layer.add(own, forKey: "own")
+            CATransaction.commit()
+            #expect(layer.animation(forKey: "corner")?.duration == 2)
+            #expect(layer.animation(forKey: "corner")?.timingFunction === seedCurve)
+            #expect(layer.animation(forKey: "own")?.duration == 0.5, "an explicit duration is kept")
+            #expect(layer.animation(forKey: "own")?.timingFunction?.curve.y1 == 0, "an explicit curve (linear) is kept")
+            let outside = CABasicAnimation(keyPath: "zPosition")
+            layer.add(outside, forKey: "z")
+            CATransaction.flush()
+            #expect(layer.animation(forKey: "z")?.duration == 0.25, "no transaction value: the default 1/4 s")
+            #expect(layer.animation(forKey: "z")?.timingFunction == nil, "no transaction curve: stays linear (nil)")
+        }
+    }
 }

@@ -71,6 +71,8 @@ public struct Demo: Sendable {
             }
             stage.rootLayer.addSublayer(content)
             body(DemoScene(stage: stage, content: content, start: stage.time))
+            // Letterboxing (a --size of another aspect) shows the demo's background, not white.
+            if stage.rootLayer.backgroundColor == nil { stage.rootLayer.backgroundColor = content.backgroundColor }
             CATransaction.commit()
         }
     }

@@ -125,8 +125,8 @@ struct DemoCommand: ParsableCommand {
 
     /// Fails early, with the reason, when the output's folder does not exist or cannot be written.
     private func checkWritable(_ path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let folder = path.hasSuffix("/") ? url.deletingLastPathComponent() : url.deletingLastPathComponent()
+        // For "DIR/" the sink creates DIR, so its parent must exist; for a file, its folder.
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw fail("cannot write \(path): the folder \(folder.path) does not exist")

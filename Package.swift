@@ -56,6 +56,8 @@ let package = Package(
         // Umbrella: `import Kinema` brings in the Open modules.
         .target(name: "Kinema", dependencies: ["OpenCoreGraphics", "OpenQuartzCore", "KinemaImageIO", "KinemaRaster", "KinemaTiming"],
                 swiftSettings: strictSwift),
+        // The demos `kinema demo` records: the seed articles' samples as Core Animation scenes.
+        .target(name: "KinemaDemos", dependencies: ["Kinema"], swiftSettings: strictSwift),
         // Plain C baselines that `kinema bench` measures beside Kinema (benchmark only).
         .target(name: "KinemaBenchBaselines", path: "Sources/KinemaBenchBaselines"),
         // The command-line tool: version, seed drawings to PNG, benchmarks.
@@ -63,7 +65,7 @@ let package = Package(
             name: "kinema",
             dependencies: [
                 "Kinema", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "KinemaImageIO", "OpenCoreGraphics",
-                "KinemaBenchBaselines",
+                "KinemaBenchBaselines", "KinemaDemos",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -71,6 +73,12 @@ let package = Package(
         .testTarget(
             name: "KinemaTests",
             dependencies: ["Kinema", "KinemaImageIO", "KinemaRaster"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "KinemaDemosTests",
+            dependencies: ["KinemaDemos", "Kinema", "KinemaImageIO", "KinemaRaster"],
+            resources: [.copy("Golden")],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -1,6 +1,6 @@
 // The `kinema` command-line tool: the entry point a new user runs.
-// Subcommands: `draw` (the seed article's Core Graphics drawings to PNG) and `bench`
-// (performance figures). Animated demos arrive with the compositor.
+// Subcommands: `demo` (the seed samples as animations, to GIF / APNG / PNG / video), `draw` (the
+// seed article's Core Graphics drawings to PNG) and `bench` (performance figures).
 import ArgumentParser
 
 @main

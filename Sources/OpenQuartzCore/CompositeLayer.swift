@@ -29,14 +29,24 @@ package final class CompositeLayer: Sendable {
     package let sublayers: [CompositeLayer]
     package let mask: CompositeLayer?
     package let transition: CompositeTransition?
+    /// For a replicator with an `instanceDelay`: instance k's sublayers (k ≥ 1) evaluated k × delay
+    /// earlier, at index k − 1; nil when every instance shows `sublayers` (no delay).
+    package let delayedInstances: [[CompositeLayer]]?
 
     package init(id: UInt64, state: LayerState, sublayers: [CompositeLayer] = [], mask: CompositeLayer? = nil,
-                 transition: CompositeTransition? = nil) {
+                 transition: CompositeTransition? = nil, delayedInstances: [[CompositeLayer]]? = nil) {
         self.id = id
         self.state = state
         self.sublayers = sublayers
         self.mask = mask
         self.transition = transition
+        self.delayedInstances = delayedInstances
+    }
+
+    /// The sublayers instance `k` of a replicator shows (instance 0: `sublayers`).
+    package func instanceSublayers(_ k: Int) -> [CompositeLayer] {
+        guard k > 0, let delayed = delayedInstances, k - 1 < delayed.count else { return sublayers }
+        return delayed[k - 1]
     }
 }
 

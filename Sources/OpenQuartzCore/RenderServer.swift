@@ -4,9 +4,9 @@
 // Audited against: Core Animation Programming Guide → "Core Animation Basics" (the render tree
 //   performs the animations, private to Core Animation), CAMediaTiming (layers are the timing
 //   parents of their sublayers and animations), CAAnimationDelegate. Status: complete for
-//   evaluation and events. Kinema choices: a replicator's `instanceDelay` is not applied yet (every
-//   instance shows the same time); a layer's own timing properties are read from the model (they
-//   are not animated).
+//   evaluation and events. Kinema choices: a replicator's instances are evaluated at their delayed times
+//   (`CompositeLayer.delayedInstances`); a layer's own timing properties are read from the model
+//   (they are not animated).
 
 import Foundation
 import KinemaTiming
@@ -92,6 +92,10 @@ package final class RenderServer: Sendable {
 
     // MARK: Evaluation
 
+    /// The most replicator instances evaluated at their own delayed times (the compositor draws
+    /// at most 4,096 instances, the same cap).
+    package static let maximumDelayedInstances = 4096
+
     /// `node`'s subtree evaluated with `parentTime` the time of its parent.
     package static func evaluate(_ node: RenderNode, parentTime: Double) -> CompositeLayer {
         if let still = node.staticComposite { return still }
@@ -114,8 +118,19 @@ package final class RenderServer: Sendable {
         for sublayer in node.sublayers {
             sublayers.append(evaluate(sublayer, parentTime: local))
         }
+        var delayed: [[CompositeLayer]]?
+        if let replicator = state.replicator, replicator.instanceDelay != 0, replicator.instanceDelay.isFinite,
+           replicator.instanceCount > 1, !node.sublayers.isEmpty {
+            // Instance k shows its sublayers k × instanceDelay earlier (CAReplicatorLayer docs:
+            // "the delay, in seconds, between replicated copies").
+            let count = min(replicator.instanceCount, maximumDelayedInstances)
+            delayed = (1..<count).map { k in
+                node.sublayers.map { evaluate($0, parentTime: local - Double(k) * replicator.instanceDelay) }
+            }
+        }
         return CompositeLayer(id: node.id, state: state, sublayers: sublayers,
-                              mask: node.mask.map { evaluate($0, parentTime: local) }, transition: transition)
+                              mask: node.mask.map { evaluate($0, parentTime: local) }, transition: transition,
+                              delayedInstances: delayed)
     }
 
     private static func scan(_ node: RenderNode, parentTime: Double, shared: inout Shared, seen: inout Set<UInt64>,

@@ -205,6 +205,27 @@ struct RenderServerTests {
         #expect(host.context.server.evaluate(at: 1.3)?.sublayers[0].transition == nil, "over and removed")
     }
 
+    @Test("a replicator's instance k shows its sublayers k × instanceDelay earlier (CAReplicatorLayer.instanceDelay)")
+    func replicatorDelay() throws {
+        let host = Host()
+        let replicator = CAReplicatorLayer()
+        replicator.instanceCount = 3
+        replicator.instanceDelay = 0.1
+        let bar = CALayer()
+        replicator.addSublayer(bar)
+        host.root.addSublayer(replicator)
+        host.loop.turn(at: 0.05)
+        let fade = basic("opacity", from: 1, to: 0, duration: 1)
+        fade.beginTime = 0.2
+        bar.add(fade, forKey: "fade")
+        host.loop.turn(at: 0.1)
+        let frame = try #require(host.context.server.evaluate(at: 0.7))
+        let layer = frame.sublayers[0]
+        let opacities = (0..<3).map { Double(layer.instanceSublayers($0)[0].state.opacity) }
+        #expect(zip(opacities, [0.5, 0.6, 0.7]).allSatisfy { abs($0 - $1) < 1e-6 }, "\(opacities)")
+        #expect(layer.instanceSublayers(5)[0] === layer.sublayers[0], "past the count: the undelayed sublayers")
+    }
+
     @Test("display links fire once per turn; preferredFramesPerSecond 30 on a 60 Hz host fires every other turn")
     func displayLinks() {
         let host = Host()

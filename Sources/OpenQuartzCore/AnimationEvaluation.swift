@@ -102,9 +102,9 @@ package func transitionProgress(_ animation: AnimationSnapshot, at time: Double)
 }
 
 private func apply(_ animation: borrowing AnimationSnapshot, parentTime: Double, model: borrowing LayerState, into result: inout LayerState) {
-    let timing = animation.timing.resolve(parentTime: parentTime, defaultDuration: MediaTiming.defaultAnimationDuration)
+    let timing = animation.resolveTiming(parentTime: parentTime)
     guard timing.isActive else { return }
-    let shaped = animation.timingCurve?.value(at: timing.progress) ?? timing.progress
+    let shaped = animation.shaped(timing.progress)
     switch animation.content {
     case .inert, .transition:
         return

@@ -55,8 +55,7 @@ extension CompositorPainter {
             }
             guard color.w > 0 else { continue }
             // A tinted instance: drawn apart, its channels multiplied, then composited.
-            let box = CGRect(x: surface.clip.x, y: surface.clip.y, width: surface.clip.width, height: surface.clip.height)
-            guard let area = Self.pixelArea(box, within: surface.clip),
+            guard let area = instanceArea(layer, map, instance: instance, clip: surface.clip),
                   var copy = pool.take(width: area.width, height: area.height) else { continue }
             let inner = map.concatenating(.translation(Double(-area.x), Double(-area.y)))
             copy.withMutableRegion { region in
@@ -67,6 +66,19 @@ extension CompositorPainter {
             composite(copy, at: area, into: &surface, alpha: alpha)
             pool.give(copy)
         }
+    }
+
+    /// The pixels one instance's sublayers can touch, cut to `clip`.
+    func instanceArea(_ layer: CompositeLayer, _ map: PathTransform, instance: CATransform3D, clip: PixelRect) -> PixelRect? {
+        let plane = Self.matrix(map)
+        var box = CGRect.null
+        for child in layer.sublayers where !child.state.isHidden {
+            let local = CATransform3DConcat(
+                CATransform3DConcat(LayerGeometry.transformToSuperlayer(child.state, superlayer: nil), instance),
+                LayerGeometry.sublayerMap(of: layer.state))
+            if let b = childBox(child, CATransform3DConcat(Self.flattened(local), plane)) { box = box.union(b) }
+        }
+        return box.isNull ? nil : Self.pixelArea(box, within: clip)
     }
 
     /// Multiplies every premultiplied channel of `pixmap` by `factor` (0…1 each).

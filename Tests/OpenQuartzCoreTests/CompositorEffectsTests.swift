@@ -183,4 +183,19 @@ struct CompositorEffectsTests {
         #expect(upright?.rgba(8, 30 - 1 - 7) == premul(1, 0, 0))
         #expect(upright?.rgba(8, 7) == premul(1, 1, 1))
     }
+
+    /// render(in:) on a presentation copy draws the model's sublayers too.
+    @Test func renderPresentationCopy() throws {
+        let root = box(CGRect(x: 0, y: 0, width: 20, height: 20), Ink.white)
+        root.addSublayer(box(CGRect(x: 0, y: 0, width: 10, height: 10), Ink.red))
+        guard let presentation = root.presentation(),
+              let context = CGContext.makeFlipped(width: 20, height: 20, scale: 1) else {
+            Issue.record("no presentation or context")
+            return
+        }
+        presentation.render(in: context)
+        let pixels = context.makeImage()?.pixmap
+        #expect(pixels?.rgba(5, 5) == premul(1, 0, 0))
+        #expect(pixels?.rgba(15, 15) == premul(1, 1, 1))
+    }
 }

@@ -1,12 +1,12 @@
 // CALayer+Render: `render(in:)` — a layer and its sublayers drawn into a Core Graphics context
 // by the compositor.
 //
-// Audited against: CALayer.render(in:) ("renders the layer and its sublayers into the specified
-//   context. This method renders directly from the layer tree … renders in the coordinate space
-//   of the layer"). Status: complete, and unlike Apple's (whose docs say it "does not support
-//   … 3D transforms") 3-D transforms of sublayers are honoured: the tree goes through the
-//   compositor. The layer's own transform and position are not applied (its own coordinate
-//   space); its opacity, shadow and mask are. On a presentation copy the copy's values draw,
+// Audited against: CALayer.render(in:) ("Renders the layer and its sublayers into the specified
+//   context … renders directly from the layer tree, ignoring any animations added to the render
+//   tree. Renders in the coordinate space of the layer"). Status: complete, and 3-D transforms
+//   of sublayers are honoured (Apple's OS X 10.5-era note said such layers were not rendered):
+//   the tree goes through the compositor. The layer's own transform and position are not
+//   applied (its own coordinate space); its opacity, shadow and mask are. On a presentation copy the copy's values draw,
 //   with the model's sublayers shown at their presentation values (a presentation copy has no
 //   sublayers of its own in Kinema).
 //

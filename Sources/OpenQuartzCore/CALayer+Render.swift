@@ -6,9 +6,9 @@
 //   tree. Renders in the coordinate space of the layer"). Status: complete, and 3-D transforms
 //   of sublayers are honoured (Apple's OS X 10.5-era note said such layers were not rendered):
 //   the tree goes through the compositor. The layer's own transform and position are not
-//   applied (its own coordinate space); its opacity, shadow and mask are. On a presentation copy the copy's values draw,
-//   with the model's sublayers shown at their presentation values (a presentation copy has no
-//   sublayers of its own in Kinema).
+//   applied (its own coordinate space); its opacity, shadow and mask are. On a presentation
+//   copy the copy's values draw, with the model's sublayers shown at their presentation values
+//   (a presentation copy has no sublayers of its own in Kinema).
 //
 // How: the tree is composited into an offscreen pixmap covering what it can paint, at the
 // context's device scale (`compositingDeviceScale`), and the result is drawn into the context as

@@ -3,8 +3,8 @@
 // Audited against: CAReplicatorLayer docs — instanceCount ("the number of copies to create,
 //   including the source layers"), instanceTransform ("applied to instance k−1 to produce
 //   instance k … relative to the center of this layer"), instanceColor ("the color used to
-//   multiply the source object"), instanceRed/Green/Blue/AlphaOffset ("added to the previous
-//   instance's value"), instanceDelay. Status: complete except preservesDepth (instances are
+//   multiply the source object"), instanceRed/Green/Blue/AlphaOffset (the offset added to each
+//   component for each replicated instance), instanceDelay. Status: complete except preservesDepth (instances are
 //   flattened like any sublayers) and instanceDelay, which is a time offset applied by the
 //   render server when it builds the tree (here every instance draws the same tree).
 // Choices (docs/COMPOSITOR.md): the k-th instance's colour is instanceColor + k · offsets,

@@ -315,6 +315,25 @@ struct CompositorGeometryTests {
         let frame = try composite(root, width: 40, height: 40)
         #expect(frame.rgba(20, 20) == premul(1, 1, 1))
         #expect(frame.rgba(2, 32) == premul(0, 0, 1))
+        // CALayer's setters refuse non-finite geometry, but a render tree built by hand (or by
+        // a render server evaluating a wild animation) may carry it.
+        var wild = LayerState()
+        wild.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        wild.backgroundColor = Ink.red
+        wild.position = CGPoint(x: CGFloat.nan, y: 5)
+        var huge = wild
+        huge.position = CGPoint(x: 5, y: 5)
+        huge.transform = CATransform3DMakeScale(.infinity, 1, 1)
+        var behind = huge
+        behind.transform = CATransform3DIdentity
+        behind.transform.m44 = -1
+        let model = CompositeLayer(modelTree: root)
+        let tree = CompositeLayer(id: model.id, state: model.state, sublayers: model.sublayers + [
+            CompositeLayer(id: 9001, state: wild), CompositeLayer(id: 9002, state: huge), CompositeLayer(id: 9003, state: behind),
+        ])
+        var wildFrame = try Pixmap(width: 40, height: 40)
+        Compositor(threads: 2).render(tree, into: &wildFrame, scale: 1)
+        #expect(wildFrame.rgba(20, 20) == premul(1, 1, 1))
         var pixmap = try Pixmap(width: 8, height: 8)
         Compositor(threads: 2).render(CompositeLayer(modelTree: root), into: &pixmap, scale: 0)
         #expect(pixmap.rgba(4, 4).a == 0)

@@ -282,6 +282,12 @@ struct CompositorGeometryTests {
             }
             root.addSublayer(l)
         }
+        let turned = box(CGRect(x: 30, y: 20, width: 60, height: 50), CGColor(red: 0.9, green: 0.2, blue: 0.1, alpha: 0.8))
+        var t = CATransform3DIdentity
+        t.m34 = -1 / 150
+        turned.transform = CATransform3DRotate(t, 0.9, 1, 1, 0)
+        turned.addSublayer(box(CGRect(x: 5, y: 5, width: 20, height: 20), Ink.blue))
+        root.addSublayer(turned)
         let one = try composite(root, width: 120, height: 97, threads: 1)
         let many = try composite(root, width: 120, height: 97, threads: 5)
         let d = difference(one, many)

@@ -140,4 +140,15 @@ struct CompositorContentsTests {
         let p = linear.rgba(9, 0)
         #expect(abs(p.r - 140) <= 3 && abs(p.g - 115) <= 3, "\(p)")
     }
+
+    /// cornerRadius does not clip contents unless masksToBounds (cornerRadius docs).
+    @Test func cornerRadiusClipsContentsOnlyWithMasksToBounds() throws {
+        let layer = imageLayer(.resize, size: CGSize(width: 20, height: 20))
+        layer.cornerRadius = 8
+        #expect(try composite(layer, width: 20, height: 20).rgba(0, 0) == redPixel)
+        layer.masksToBounds = true
+        let clipped = try composite(layer, width: 20, height: 20)
+        #expect(clipped.rgba(0, 0).a == 0)
+        #expect(clipped.rgba(5, 5) == redPixel)
+    }
 }

@@ -1,12 +1,14 @@
 // CALayer+Render: `render(in:)` — a layer and its sublayers drawn into a Core Graphics context
 // by the compositor.
 //
-// Audited against: CALayer.render(in:) ("renders the layer and its sublayers into the specified
-//   context. This method renders directly from the layer tree … renders in the coordinate space
-//   of the layer"). Status: complete, and unlike Apple's (whose docs say it "does not support
-//   … 3D transforms") 3-D transforms of sublayers are honoured: the tree goes through the
-//   compositor. The layer's own transform and position are not applied (its own coordinate
-//   space); its opacity, shadow and mask are. On a presentation copy the copy's values draw.
+// Audited against: CALayer.render(in:) ("Renders the layer and its sublayers into the specified
+//   context … renders directly from the layer tree, ignoring any animations added to the render
+//   tree. Renders in the coordinate space of the layer"). Status: complete, and 3-D transforms
+//   of sublayers are honoured (Apple's OS X 10.5-era note said such layers were not rendered):
+//   the tree goes through the compositor. The layer's own transform and position are not
+//   applied (its own coordinate space); its opacity, shadow and mask are. On a presentation
+//   copy the copy's values draw, with the model's sublayers shown at their presentation values
+//   (a presentation copy has no sublayers of its own in Kinema).
 //
 // How: the tree is composited into an offscreen pixmap covering what it can paint, at the
 // context's device scale (`compositingDeviceScale`), and the result is drawn into the context as
@@ -30,7 +32,17 @@ extension CALayer {
     /// **Cost.** One composite of the tree into a pixmap the size of its painted area at the
     /// context's scale (at most 8192 pixels a side), then one image draw.
     public func render(in ctx: CGContext) {
-        let tree = CompositeLayer(modelTree: self)
+        let tree: CompositeLayer
+        if presentedModel != nil {
+            // A presentation copy has no sublayers of its own: take the model's, each shown
+            // with its presentation values.
+            let model = model()
+            tree = CompositeLayer(id: model.renderID, state: state,
+                                  sublayers: model.sublayerStorage.map { Self.presentationTree($0) },
+                                  mask: model.maskStorage.map { Self.presentationTree($0) })
+        } else {
+            tree = CompositeLayer(modelTree: self)
+        }
         let compositor = Compositor(threads: 1)
         guard let extent = compositor.extent(of: tree), !extent.isInfinite, extent.width > 0, extent.height > 0,
               extent.minX.isFinite, extent.minY.isFinite else { return }
@@ -56,5 +68,14 @@ extension CALayer {
         ctx.scaleBy(x: 1, y: -1)
         ctx.draw(image, in: rect)
         ctx.restoreGState()
+    }
+
+    /// The tree under `layer` with presentation values (model values where a layer has no
+    /// presentation).
+    static func presentationTree(_ layer: CALayer) -> CompositeLayer {
+        let shown = layer.presentation() ?? layer
+        return CompositeLayer(id: layer.renderID, state: shown.state,
+                              sublayers: layer.sublayerStorage.map { presentationTree($0) },
+                              mask: layer.maskStorage.map { presentationTree($0) })
     }
 }

@@ -53,8 +53,8 @@ package final class Compositor {
     /// the viewport's origin is the top-left (UIKit orientation, y down): a root layer with
     /// position (50,50), bounds 100×100, anchor 0.5 covers pixels 0..<100·scale.
     package func render(_ root: CompositeLayer, into target: inout Pixmap, scale: CGFloat) {
-        target.clear()
         guard scale.isFinite, scale > 0 else {
+            target.clear()
             KinemaDiagnostics.emit("Compositor", "scale \(scale) is not a positive number; nothing was drawn")
             return
         }
@@ -63,8 +63,9 @@ package final class Compositor {
         render(root, into: &target, rootMap: rootMap)
     }
 
-    /// Draws `root`'s tree into `target` (not cleared) with `rootMap` taking the root's bounds
-    /// space to the target's pixels: `render(_:into:scale:)` and `CALayer.render(in:)` use it.
+    /// Clears `target`, then draws `root`'s tree with `rootMap` taking the root's bounds space to
+    /// the target's pixels (each band clears its own rows, on its own thread):
+    /// `render(_:into:scale:)` and `CALayer.render(in:)` use it.
     func render(_ root: CompositeLayer, into target: inout Pixmap, rootMap: CATransform3D) {
         let height = target.height, width = target.width
         guard width > 0, height > 0 else { return }
@@ -78,14 +79,17 @@ package final class Compositor {
             let shared = SharedRegion(base: whole.base, width: width, height: height, rowStride: whole.rowStride)
             let painters = PainterList(painters: painters)
             if bandCount == 1 {
-                painters.painters[0].paintRoot(root, map: rootMap, region: shared.band(y: 0, height: height))
+                var band = shared.band(y: 0, height: height)
+                band.clear()
+                painters.painters[0].paintRoot(root, map: rootMap, region: band)
                 return
             }
             DispatchQueue.concurrentPerform(iterations: bandCount) { index in
                 let y0 = index * bandHeight
                 let rows = min(bandHeight, height - y0)
                 guard rows > 0 else { return }
-                let band = shared.band(y: y0, height: rows)
+                var band = shared.band(y: y0, height: rows)
+                band.clear()
                 // The band's region starts at row y0: shift the viewport up by y0 pixels.
                 let map = CATransform3DConcat(rootMap, CATransform3DMakeTranslation(0, CGFloat(-y0), 0))
                 painters.painters[index].paintRoot(root, map: map, region: band)

@@ -3,8 +3,8 @@
 //
 // Audited against: CALayer.contents, contentsGravity (and its note: "the naming of contents
 //   gravity constants is based on the direction of the vertical axis … check the layer’s
-//   contentsAreFlipped()"), contentsRect ("in the unit coordinate space … rectangles outside the
-//   unit rectangle cause the contents' edge pixels to be extended outward"), contentsCenter,
+//   contentsAreFlipped()"), contentsRect (a rectangle in the unit coordinate space; parts outside
+//   the unit rectangle extend the contents' edge pixels), contentsCenter,
 //   contentsScale, minificationFilter, magnificationFilter; CALayerContentsGravity constants.
 //   Status: complete except trilinear (drawn linear) and minificationFilterBias (ignored).
 //   Choices (docs/COMPOSITOR.md): gravity names are in Core Animation's y-up sense, so in an

@@ -3,8 +3,8 @@
 //
 // Audited against: CAGradientLayer colors, locations ("nil spreads the stops evenly"),
 //   startPoint / endPoint ("in the unit coordinate space of the layer"), type; CAGradientLayerType
-//   .axial, .radial ("an ellipse with its center at startPoint and its width and height defined
-//   by (endPoint.x − startPoint.x) · 2 and (endPoint.y − startPoint.y) · 2"), .conic (the colours
+//   .axial, .radial (CAGradientLayer.h's note on the type: an ellipse centred at startPoint
+//   whose width and height are twice endPoint − startPoint), .conic (the colours
 //   sweep around startPoint, starting towards endPoint). Status: complete. Choices
 //   (docs/COMPOSITOR.md): beyond the first and last stop the end colours continue; colours are
 //   interpolated in straight alpha (as Kinema's CGGradient); the conic sweep runs clockwise on

@@ -5,8 +5,8 @@
 // Audited against: Core Animation Programming Guide → "Layers Can Be Manipulated in Three
 //   Dimensions" (m34 perspective, sublayerTransform for a shared eye position); CALayer
 //   .transform, sublayerTransform. Status: complete. Choices (docs/COMPOSITOR.md): the
-//   offscreen's resolution is the projected quad's larger pixel extent over the layer's larger
-//   side (× 1.25 for texture detail, at most 2048 pixels a side, at least 1/16 pixel per point);
+//   offscreen's resolution is the projected quad's larger pixel extent (at most 2048) over the
+//   layer's larger side (× 1.25 for texture detail, at most 2048 pixels a side, at least 1/16 pixel per point);
 //   the quad is clipped in homogeneous coordinates at w = 1e-4 before the divide, so a layer
 //   reaching behind the eye shows only its part in front; a perspective layer's opacity always
 //   applies to it as a group.
@@ -51,10 +51,10 @@ extension CompositorPainter {
         guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return }
         let screenBox = CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         guard Self.pixelArea(screenBox, within: surface.clip) != nil else { return }
-        // Resolution: pixels per layer point, from the visible quad's extent (cut to the surface
-        // so a quad reaching to infinity near the eye does not ask for infinite detail).
-        let seen = Self.pixelArea(screenBox).intersection(Self.grow(surface.region.bounds, by: 64))
-        let along = Double(max(seen.width, seen.height)), side = Double(max(extent.width, extent.height))
+        // Resolution: pixels per layer point, from the quad's extent (capped, so a quad reaching
+        // to infinity near the eye does not ask for infinite detail). It does not depend on the
+        // surface's clip, so every band of a frame samples the same texture.
+        let along = min(max(x1 - x0, y1 - y0), Self.maximumProjectedSide), side = Double(max(extent.width, extent.height))
         var scale = max(along / side * 1.25, 1.0 / 16)
         scale = min(scale, Self.maximumProjectedSide / Double(extent.width), Self.maximumProjectedSide / Double(extent.height))
         guard scale.isFinite, scale > 0 else { return }

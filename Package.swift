@@ -62,9 +62,10 @@ let package = Package(
             name: "kinema",
             dependencies: [
                 "Kinema", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "KinemaImageIO", "OpenCoreGraphics",
-                "KinemaBenchBaselines",
+                "KinemaBenchBaselines", "OpenQuartzCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            resources: [.copy("Resources/BenchScene")],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -99,7 +100,8 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenQuartzCoreTests",
-            dependencies: ["OpenQuartzCore", "Kinema"],
+            dependencies: ["OpenQuartzCore", "Kinema", "KinemaRaster", "KinemaImageIO"],
+            resources: [.copy("CompositorGolden")],
             swiftSettings: strictSwift
         ),
     ],

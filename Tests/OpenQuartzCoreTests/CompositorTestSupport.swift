@@ -1,0 +1,80 @@
+// Helpers for the compositor tests: build a layer tree, composite it, read pixels.
+//
+// Setting KINEMA_COMPOSITOR_DUMP to a directory writes every rendered frame there as raw RGBA
+// (`<name>.rgba` plus `<name>.txt` holding "width height"), for looking at; the tests' checks do
+// not depend on it.
+
+import Foundation
+import KinemaRaster
+@testable import OpenQuartzCore
+
+/// A premultiplied pixel as four integers 0…255.
+struct RGBA: Equatable, CustomStringConvertible {
+    var r, g, b, a: Int
+
+    var description: String { "(\(r), \(g), \(b), \(a))" }
+
+    /// Whether every channel is within `tolerance` of `other`'s.
+    func near(_ other: RGBA, _ tolerance: Int) -> Bool {
+        abs(r - other.r) <= tolerance && abs(g - other.g) <= tolerance && abs(b - other.b) <= tolerance
+            && abs(a - other.a) <= tolerance
+    }
+}
+
+/// Composites `layer`'s tree into a new `width` × `height` pixmap (pixels) at `scale`.
+@MainActor
+func composite(_ layer: CALayer, width: Int, height: Int, scale: CGFloat = 1, threads: Int = 1,
+               name: String? = nil) throws -> Pixmap {
+    var pixmap = try Pixmap(width: width, height: height)
+    let compositor = Compositor(threads: threads)
+    compositor.render(CompositeLayer(modelTree: layer), into: &pixmap, scale: scale)
+    if let name { dump(pixmap, name) }
+    return pixmap
+}
+
+/// Writes `pixmap` to $KINEMA_COMPOSITOR_DUMP (if set) for inspection.
+func dump(_ pixmap: Pixmap, _ name: String) {
+    guard let directory = ProcessInfo.processInfo.environment["KINEMA_COMPOSITOR_DUMP"] else { return }
+    let base = URL(fileURLWithPath: directory).appendingPathComponent(name)
+    try? Data(pixmap.premultipliedBytes).write(to: base.appendingPathExtension("rgba"))
+    try? "\(pixmap.width) \(pixmap.height)".write(to: base.appendingPathExtension("txt"), atomically: true, encoding: .utf8)
+}
+
+extension Pixmap {
+    /// The premultiplied pixel at (x, y), transparent outside.
+    func rgba(_ x: Int, _ y: Int) -> RGBA {
+        guard let p = pixel(x: x, y: y) else { return RGBA(r: 0, g: 0, b: 0, a: 0) }
+        return RGBA(r: Int(p.red), g: Int(p.green), b: Int(p.blue), a: Int(p.alpha))
+    }
+}
+
+/// Premultiplied expectation from straight components 0…1.
+func premul(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) -> RGBA {
+    func level(_ v: Double) -> Int { Int((v * a * 255).rounded()) }
+    return RGBA(r: level(r), g: level(g), b: level(b), a: Int((a * 255).rounded()))
+}
+
+/// Opaque test colours.
+enum Ink {
+    static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    static let green = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+    static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+    static let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+    static let black = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+}
+
+/// A plain layer with `frame` and a background colour.
+@MainActor
+func box(_ frame: CGRect, _ color: CGColor?) -> CALayer {
+    let layer = CALayer()
+    layer.frame = frame
+    layer.backgroundColor = color
+    return layer
+}
+
+/// A 2×2 image: red, green (top row), blue, white (bottom row), opaque.
+func quadImage() -> CGImage? {
+    let bytes: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255]
+    guard let pixmap = try? Pixmap(width: 2, height: 2, premultipliedBytes: bytes) else { return nil }
+    return CGImage(pixmap: pixmap)
+}

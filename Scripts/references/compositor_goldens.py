@@ -517,6 +517,27 @@ class Renderer:
         c.drawRect(skia.Rect.MakeXYWH(*d), skia.Paint(AntiAlias=True, Shader=shader))
 
     def draw_shape(self, c, L):
+        """Fill, then stroke. Under an affine map both are drawn SUPERSAMPLE times larger into an
+        offscreen and averaged down: Skia's stroked curves at 1x were measured up to 0.43 of a
+        pixel's coverage off the exact coverage (the distance-to-curve area, computed with NumPy),
+        against 0.02 at 8x."""
+        m3 = to3_matrix_of(c)
+        if m3 is None or abs(m3[2, 0]) > 1e-12 or abs(m3[2, 1]) > 1e-12:
+            self.draw_shape_direct(c, L)
+            return
+        k = SUPERSAMPLE
+        big = skia.Surface.MakeRaster(skia.ImageInfo.Make(self.W * k, self.H * k, skia.kRGBA_8888_ColorType, skia.kPremul_AlphaType))
+        bc = big.getCanvas(); bc.clear(skia.Color4f(0, 0, 0, 0))
+        bc.setMatrix(skmatrix(np.diag([k, k, 1.0]) @ m3))
+        self.draw_shape_direct(bc, L)
+        px = np.array(big.makeImageSnapshot().toarray(colorType=skia.kRGBA_8888_ColorType,
+                                                     alphaType=skia.kPremul_AlphaType), dtype=np.float64)
+        small = px.reshape(self.H, k, self.W, k, 4).mean(axis=(1, 3))
+        pixels = np.clip(np.round(small), 0, 255).astype(np.uint8)
+        im = skia.Image.fromarray(pixels, colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kPremul_AlphaType)
+        c.save(); c.resetMatrix(); c.drawImage(im, 0, 0); c.restore()
+
+    def draw_shape_direct(self, c, L):
         sh = L["shape"]
         path = make_path(sh["path"])
         if sh.get("fill", [0, 0, 0, 255]) is not None:
@@ -561,6 +582,15 @@ class Renderer:
         else:
             raise ValueError(f"gradient type {kind}")
         c.drawRect(skia.Rect.MakeXYWH(x, y, w, h), skia.Paint(AntiAlias=True, Shader=shader))
+
+
+SUPERSAMPLE = 8
+
+
+def to3_matrix_of(c):
+    """The canvas's current matrix as a 3x3 numpy array (column vectors)."""
+    m = c.getTotalMatrix()
+    return np.array([[m.get(i) for i in range(j, j + 3)] for j in (0, 3, 6)], float)
 
 
 def trim(path, start, end):

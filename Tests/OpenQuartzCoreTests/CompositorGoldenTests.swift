@@ -48,7 +48,7 @@ enum CompositorGolden {
 
     /// Renders `scene` with Kinema's compositor.
     @MainActor
-    static func render(_ scene: GoldenScene) throws -> Pixmap {
+    static func render(_ scene: GoldenScene, threads: Int = 1) throws -> Pixmap {
         var images: [String: CGImage] = [:]
         CATransaction.begin()
         CATransaction.setDisableActions(true)
@@ -60,7 +60,7 @@ enum CompositorGolden {
         }
         CATransaction.commit()
         var target = try Pixmap(width: scene.pixelWidth, height: scene.pixelHeight)
-        Compositor(threads: 1).render(CompositeLayer(modelTree: root), into: &target, scale: CGFloat(scene.scale))
+        Compositor(threads: threads).render(CompositeLayer(modelTree: root), into: &target, scale: CGFloat(scene.scale))
         return target
     }
 }
@@ -146,5 +146,18 @@ struct CompositorGoldenTests {
             \(name): \(difference); tolerance max \(scene.tolerance.max), mean \(scene.tolerance.mean) \
             (\(scene.tolerance.reason)). Pictures in \(CompositorGolden.outputFolder.path)
             """)
+    }
+
+    /// The compositor splits a frame into bands, one per thread: the bands must meet without a
+    /// trace, so the picture is the same, byte for byte, with one thread or three.
+    @MainActor
+    @Test("the picture is the same with one thread and with three (bands meet without seams)",
+          arguments: CompositorGolden.sceneNames)
+    func bands(_ name: String) throws {
+        let scene = try #require(CompositorGolden.scenes.first { $0.name == name })
+        let one = try CompositorGolden.render(scene, threads: 1)
+        let three = try CompositorGolden.render(scene, threads: 3)
+        let difference = CompositorDifference(three, one)
+        #expect(difference.maximum == 0, "\(name): three bands against one: \(difference)")
     }
 }

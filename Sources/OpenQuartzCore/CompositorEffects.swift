@@ -67,50 +67,6 @@ extension CompositorPainter {
         pool.give(scratch)
     }
 
-    /// `content` (covering `area`) with its shadow beneath: the content's alpha, tinted with the
-    /// shadow colour, blurred and offset. Returns a pooled pixmap; `content` goes back to the pool.
-    func withAlphaShadow(_ content: Pixmap, area: PixelRect, shadow: ShadowParameters, alpha: Float) -> Pixmap {
-        guard var tinted = pool.take(width: area.width, height: area.height),
-              var result = pool.take(width: area.width, height: area.height) else { return content }
-        let used = PixelRect(width: area.width, height: area.height)
-        Self.tint(content, into: &tinted, color: shadow.color, alpha: alpha, area: used)
-        if shadow.sigma > 0.01 { tinted.gaussianBlur(sigma: shadow.sigma, in: used) }
-        result.withMutableRegion { region in
-            var target = CompositorSurface(region: region, clip: used)
-            var rect = RasterPath()
-            rect.addRect(x: shadow.dx, y: shadow.dy, width: Double(area.width), height: Double(area.height))
-            let whole = shadow.dx.rounded() == shadow.dx && shadow.dy.rounded() == shadow.dy
-            let pattern = ImagePattern(image: tinted, transform: ProjectiveTransform(a: 1, b: 0, c: 0, d: 1, tx: shadow.dx, ty: shadow.dy),
-                                       sampling: whole ? .nearest : .bilinear, tiling: .decal)
-            target.region.fill(rect, paint: .image(pattern), clip: .rect(used), using: &converter)
-            composite(content, at: used, into: &target, alpha: 1)
-        }
-        pool.give(tinted)
-        pool.give(content)
-        return result
-    }
-
-    /// Every pixel of `source` in `area` becomes `color` (straight) × its alpha × `alpha`.
-    static func tint(_ source: Pixmap, into target: inout Pixmap, color: PaintColor, alpha: Float, area: PixelRect) {
-        let c = color.clamped
-        let a = c.alpha * min(max(alpha, 0), 1)
-        let r = c.red * a, g = c.green * a, b = c.blue * a
-        let width = source.width
-        source.storage.withUnsafeBufferPointer { from in
-            target.storage.withUnsafeMutableBufferPointer { to in
-                for y in area.minY ..< area.maxY {
-                    for x in area.minX ..< area.maxX {
-                        let i = y * width + x
-                        let coverage = Float(from[i] >> 24)
-                        guard coverage > 0 else { to[i] = 0; continue }
-                        func level(_ v: Float) -> UInt32 { UInt32(min(max(v * coverage + 0.5, 0), 255)) }
-                        to[i] = level(r) | level(g) << 8 | level(b) << 16 | level(a) << 24
-                    }
-                }
-            }
-        }
-    }
-
     /// Multiplies `content` by the alpha of `mask` drawn in the layer's space.
     func applyMask(_ mask: CompositeLayer, of s: LayerState, map: PathTransform, to content: inout Pixmap, size: PixelRect) {
         guard var alphaMap = pool.take(width: size.width, height: size.height) else { return }

@@ -34,6 +34,9 @@ final class CompositorPainter {
     let cache: CompositorCache
     var converter = ScanConverter()
     var pool = OffscreenPool()
+    /// Scratch for shadow planes and blur lines, kept between layers and frames.
+    var planeScratch: [Float] = []
+    var lineScratch: [Float] = []
     /// Largest distance, in pixels, between a curve and its flattened polyline.
     static let tolerance = 0.2
     /// A homogeneous w at or below this is behind the viewer (or at infinity): clipped away.
@@ -143,22 +146,50 @@ final class CompositorPainter {
         if let shadow { reach = Self.grow(area, by: shadow.reach).intersection(Self.pixelArea(box)) }
         guard !reach.isEmpty, var content = pool.take(width: reach.width, height: reach.height) else { return }
         let inner = map.concatenating(.translation(Double(-reach.x), Double(-reach.y)))
+        let local = PixelRect(width: reach.width, height: reach.height)
+        if let shadow, alphaShadow, layer.mask == nil, !group {
+            // Only the shadow needs the offscreen (for the body's alpha); the body draws directly.
+            content.withMutableRegion { region in
+                var offscreen = CompositorSurface(region: region, clip: local)
+                paintBody(layer, inner, surface: &offscreen, alpha: 1)
+            }
+            paintAlphaShadow(of: content, area: local, at: reach, shadow, alpha: alpha, into: &surface)
+            pool.give(content)
+            paintBody(layer, map, surface: &surface, alpha: alpha)
+            return
+        }
         let bodyAlpha: Float = group ? 1 : alpha
         content.withMutableRegion { region in
-            var offscreen = CompositorSurface(region: region, clip: PixelRect(width: reach.width, height: reach.height))
+            var offscreen = CompositorSurface(region: region, clip: local)
             if let shadow, !alphaShadow {
                 paintPathShadow(s, inner, shadow, surface: &offscreen, alpha: bodyAlpha)
             }
             paintBody(layer, inner, surface: &offscreen, alpha: bodyAlpha)
         }
-        if let shadow, alphaShadow {
-            content = withAlphaShadow(content, area: reach, shadow: shadow, alpha: bodyAlpha)
+        if let shadow, alphaShadow, var withShadow = pool.take(width: reach.width, height: reach.height) {
+            withShadow.withMutableRegion { region in
+                var target = CompositorSurface(region: region, clip: local)
+                paintAlphaShadow(of: content, area: local, at: local, shadow, alpha: 1, into: &target)
+                composite(content, at: local, into: &target, alpha: 1)
+            }
+            pool.give(content)
+            content = withShadow
         }
         if let mask = layer.mask {
             applyMask(mask, of: s, map: inner, to: &content, size: reach)
         }
         composite(content, at: reach, into: &surface, alpha: group ? alpha : 1)
         pool.give(content)
+    }
+
+    /// The shadow of the alpha in `area` of `content`, whose pixel `area.origin` lies at surface
+    /// pixel `placed.origin`.
+    func paintAlphaShadow(of content: Pixmap, area: PixelRect, at placed: PixelRect, _ shadow: ShadowParameters, alpha: Float,
+                          into surface: inout CompositorSurface) {
+        Self.alphaPlane(content, area: area, into: &planeScratch)
+        blurPlane(&planeScratch, width: area.width, height: area.height, sigma: shadow.sigma)
+        paintPlane(&planeScratch, width: area.width, height: area.height, at: Double(placed.x) + shadow.dx,
+                   Double(placed.y) + shadow.dy, color: shadow.color, alpha: alpha, surface: &surface)
     }
 
     /// Background, contents, sublayers (clipped by masksToBounds) and border, in that order.

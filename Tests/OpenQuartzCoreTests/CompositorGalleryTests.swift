@@ -4,7 +4,7 @@
 import Foundation
 import KinemaRaster
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 @MainActor
 @Suite("Compositor gallery")

@@ -6,7 +6,7 @@
 
 import Foundation
 import KinemaRaster
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// A premultiplied pixel as four integers 0…255.
 struct RGBA: Equatable, CustomStringConvertible {

@@ -41,7 +41,10 @@ The rules this reference follows (Apple's documentation, unless marked "choice")
   shadowPath the shadow is the layer's "composited alpha channel" (background, contents, shape,
   sublayers and border), blurred, tinted shadowColor x shadowOpacity and offset; with a
   shadowPath the path (non-zero fill) makes the shadow. Both are drawn in the layer's own space
-  (they turn with its transform). Offset: in the layer's space, y down on iOS, so a positive
+  (they turn with its transform). The shadow lies beneath the layer and is faded by the layer's
+  opacity, but it is not part of the layer's opacity group, so a translucent layer shows its
+  shadow through itself (choice: Apple does not say; this is what rasterizing a layer with
+  shouldRasterize is commonly used to avoid, and what Kinema does). Offset: in the layer's space, y down on iOS, so a positive
   height moves the shadow down (Apple's default (0, -3) puts the shadow above the layer on iOS,
   as its docs and the iOS Core Animation literature note). Blur: Gaussian with sigma =
   shadowRadius / 2 (choice: Apple only says "blur radius"; the project uses sigma = radius / 2,
@@ -336,30 +339,44 @@ class Renderer:
         shadow = L.get("shadowOpacity", 0) > 0
         c.save()
         self.clip_front(c, m3)
-        # Layers: opacity group (outer), shadow from the composite alpha, mask (inner).
+        # The shadow first, beneath the layer, faded by the layer's opacity but not part of its
+        # opacity group (choice, see the header): a translucent layer shows its shadow through it.
+        if shadow:
+            c.saveLayer(None, skia.Paint(Alphaf=opacity * inherited))
+            if L.get("shadowPath") is not None:
+                self.set_matrix(c, full)
+                self.draw_shadow_path(c, L)
+            else:
+                # The shadow of the composite alpha, made in device space (a saveLayer filter under
+                # a rotated matrix would make Skia resample the layer, softening its edges): offset
+                # and sigma are mapped from the layer's space by its matrix, which the scenes keep a
+                # similarity (rotation, uniform scale, translation), so a device-space Gaussian is
+                # the layer-space one. The layer is drawn once more, unfaded, for its alpha.
+                sc = L.get("shadowColor", [0, 0, 0, 255])
+                ox, oy = L.get("shadowOffset", [0, -3])
+                sigma = L.get("shadowRadius", 3) / 2
+                lin = m3[:2, :2] / m3[2, 2]
+                dx, dy = lin @ np.array([ox, oy], float)
+                s_dev = sigma * math.sqrt(abs(np.linalg.det(lin)))
+                col = color4f(sc, L["shadowOpacity"]).toColor()
+                c.resetMatrix()
+                c.saveLayer(None, skia.Paint(ImageFilter=skia.ImageFilters.DropShadowOnly(float(dx), float(dy), s_dev, s_dev, col)))
+                self.draw_body(c, L, plane, local, full, 1.0, 1.0)
+                c.restore()
+            c.restore()
+        # The layer: opacity group (outer), mask (inner).
         if group:
             c.saveLayer(None, skia.Paint(Alphaf=opacity * inherited))
             own_alpha, child_alpha = 1.0, 1.0
         else:
             own_alpha, child_alpha = opacity * inherited, opacity * inherited
-        if shadow and L.get("shadowPath") is not None:
-            self.set_matrix(c, full)
-            self.draw_shadow_path(c, L)
-        if shadow and L.get("shadowPath") is None:
-            # The shadow of the composite alpha, made in device space (a saveLayer filter under a
-            # rotated matrix would make Skia resample the layer, softening its edges): offset and
-            # sigma are mapped from the layer's space by its matrix, which the scenes keep a
-            # similarity (rotation, uniform scale, translation), so a device-space Gaussian is the
-            # layer-space one.
-            sc = L.get("shadowColor", [0, 0, 0, 255])
-            ox, oy = L.get("shadowOffset", [0, -3])
-            sigma = L.get("shadowRadius", 3) / 2
-            lin = m3[:2, :2] / m3[2, 2]
-            dx, dy = lin @ np.array([ox, oy], float)
-            s_dev = sigma * math.sqrt(abs(np.linalg.det(lin)))
-            col = color4f(sc, L["shadowOpacity"]).toColor()
-            c.resetMatrix()
-            c.saveLayer(None, skia.Paint(ImageFilter=skia.ImageFilters.DropShadow(float(dx), float(dy), s_dev, s_dev, col)))
+        self.draw_body(c, L, plane, local, full, own_alpha, child_alpha)
+        if group:
+            c.restore()
+        c.restore()
+
+    def draw_body(self, c, L, plane, local, full, own_alpha, child_alpha):
+        """The layer's own drawing and its sublayers, multiplied by its mask when it has one."""
         mask = L.get("mask")
         if mask is not None:
             c.saveLayer(None, None)
@@ -370,11 +387,6 @@ class Renderer:
             self.draw_layer(c, mask, mplane, to_superlayer(mask, None), 1.0)
             c.restore()
             c.restore()
-        if shadow and L.get("shadowPath") is None:
-            c.restore()
-        if group:
-            c.restore()
-        c.restore()
 
     def draw_shadow_path(self, c, L):
         sc = L.get("shadowColor", [0, 0, 0, 255])

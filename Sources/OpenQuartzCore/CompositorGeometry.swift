@@ -142,8 +142,10 @@ extension CompositorPainter {
         if !s.masksToBounds, !layer.sublayers.isEmpty {
             let plane = Self.matrix(map)
             let instances = max(s.replicator?.instanceCount ?? 1, 1)
-            for k in 0 ..< min(instances, 4096) {
-                let instance = s.replicator.map { Self.instanceTransform($0, of: s, k) }
+            var power = CATransform3DIdentity
+            for k in 0 ..< min(instances, Self.maximumInstances) {
+                if k > 0, let r = s.replicator { power = CATransform3DConcat(power, r.instanceTransform) }
+                let instance = s.replicator.map { _ in Self.aboutCentre(power, of: s) }
                 for child in layer.sublayers where !child.state.isHidden {
                     var local = LayerGeometry.transformToSuperlayer(child.state, superlayer: s)
                     if let instance {

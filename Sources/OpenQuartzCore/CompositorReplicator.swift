@@ -8,18 +8,20 @@
 //   flattened like any sublayers) and instanceDelay, which is a time offset applied by the
 //   render server when it builds the tree (here every instance draws the same tree).
 // Choices (docs/COMPOSITOR.md): the k-th instance's colour is instanceColor + k · offsets,
-//   clamped to 0…1 after each addition; a colour other than white is applied by drawing the
-//   instance into an offscreen and multiplying its premultiplied channels.
+//   clamped to 0…1 (after each addition, which with constant offsets is the same as once); a
+//   colour other than white is applied by drawing the instance into an offscreen and
+//   multiplying its premultiplied channels.
 
 import Foundation
 import KinemaRaster
 
 extension CompositorPainter {
-    /// The k-th instance's transform in the replicator's sublayer space:
-    /// T(−centre) · instanceTransform^k · T(centre), the centre being the bounds' centre.
-    static func instanceTransform(_ r: ReplicatorLayerState, of s: LayerState, _ k: Int) -> CATransform3D {
-        var power = CATransform3DIdentity
-        for _ in 0 ..< k { power = CATransform3DConcat(power, r.instanceTransform) }
+    /// The most instances drawn (more are lowered to this, with a diagnostic).
+    static let maximumInstances = 4096
+
+    /// `power` (instanceTransform^k) applied about the replicator's bounds centre:
+    /// T(−centre) · power · T(centre), in the replicator's sublayer space.
+    static func aboutCentre(_ power: CATransform3D, of s: LayerState) -> CATransform3D {
         let cx = s.bounds.midX, cy = s.bounds.midY
         return CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-cx, -cy, 0), power),
                                    CATransform3DMakeTranslation(cx, cy, 0))
@@ -30,24 +32,23 @@ extension CompositorPainter {
         let base = r.instanceColor?.compositingColor ?? .white
         var c = SIMD4<Float>(base.red, base.green, base.blue, base.alpha).clamped(lowerBound: .zero, upperBound: .one)
         let offset = SIMD4<Float>(r.instanceRedOffset, r.instanceGreenOffset, r.instanceBlueOffset, r.instanceAlphaOffset)
-        for _ in 0 ..< k { c = (c + offset).clamped(lowerBound: .zero, upperBound: .one) }
+        // Clamping after each step equals clamping once: each channel's offset has one sign.
+        c = (c + offset * Float(k)).clamped(lowerBound: .zero, upperBound: .one)
         return c
     }
 
     /// The sublayers, once per instance.
     func paintReplicas(_ layer: CompositeLayer, _ r: ReplicatorLayerState, _ map: PathTransform,
                        surface: inout CompositorSurface, alpha: Float) {
-        let count = min(max(r.instanceCount, 0), 4096)
-        if r.instanceCount > 4096 {
-            KinemaDiagnostics.emit("Compositor", "instanceCount \(r.instanceCount) lowered to 4096")
+        let count = min(max(r.instanceCount, 0), Self.maximumInstances)
+        if r.instanceCount > Self.maximumInstances {
+            KinemaDiagnostics.emit("Compositor", "instanceCount \(r.instanceCount) lowered to \(Self.maximumInstances)")
         }
         let s = layer.state
         var power = CATransform3DIdentity
-        let cx = s.bounds.midX, cy = s.bounds.midY
         for k in 0 ..< count {
             if k > 0 { power = CATransform3DConcat(power, r.instanceTransform) }
-            let instance = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-cx, -cy, 0), power),
-                                               CATransform3DMakeTranslation(cx, cy, 0))
+            let instance = Self.aboutCentre(power, of: s)
             let color = Self.instanceColor(r, k)
             if color.x >= 1, color.y >= 1, color.z >= 1 {
                 paintSublayers(layer, map, surface: &surface, alpha: alpha * color.w, instance: instance)
@@ -55,8 +56,7 @@ extension CompositorPainter {
             }
             guard color.w > 0 else { continue }
             // A tinted instance: drawn apart, its channels multiplied, then composited.
-            let box = CGRect(x: surface.clip.x, y: surface.clip.y, width: surface.clip.width, height: surface.clip.height)
-            guard let area = Self.pixelArea(box, within: surface.clip),
+            guard let area = instanceArea(layer, map, instance: instance, clip: surface.clip),
                   var copy = pool.take(width: area.width, height: area.height) else { continue }
             let inner = map.concatenating(.translation(Double(-area.x), Double(-area.y)))
             copy.withMutableRegion { region in
@@ -67,6 +67,19 @@ extension CompositorPainter {
             composite(copy, at: area, into: &surface, alpha: alpha)
             pool.give(copy)
         }
+    }
+
+    /// The pixels one instance's sublayers can touch, cut to `clip`.
+    func instanceArea(_ layer: CompositeLayer, _ map: PathTransform, instance: CATransform3D, clip: PixelRect) -> PixelRect? {
+        let plane = Self.matrix(map)
+        var box = CGRect.null
+        for child in layer.sublayers where !child.state.isHidden {
+            let local = CATransform3DConcat(
+                CATransform3DConcat(LayerGeometry.transformToSuperlayer(child.state, superlayer: nil), instance),
+                LayerGeometry.sublayerMap(of: layer.state))
+            if let b = childBox(child, CATransform3DConcat(Self.flattened(local), plane)) { box = box.union(b) }
+        }
+        return box.isNull ? nil : Self.pixelArea(box, within: clip)
     }
 
     /// Multiplies every premultiplied channel of `pixmap` by `factor` (0…1 each).

@@ -71,14 +71,23 @@ extension CompositorPainter {
             result = oldImage
             pool.give(newImage)
         } else {
-            var (bottom, top) = oldOnTop ? (newImage, oldImage) : (oldImage, newImage)
-            bottom.withMutableRegion { region in
-                var target = CompositorSurface(region: region, clip: PixelRect(width: boundsArea.width, height: boundsArea.height))
-                composite(top, at: PixelRect(width: boundsArea.width, height: boundsArea.height), into: &target, alpha: 1)
+            // The one on top is composited onto the other, which becomes the result.
+            let whole = PixelRect(width: boundsArea.width, height: boundsArea.height)
+            if oldOnTop {
+                newImage.withMutableRegion { region in
+                    var target = CompositorSurface(region: region, clip: whole)
+                    composite(oldImage, at: whole, into: &target, alpha: 1)
+                }
+                pool.give(oldImage)
+                result = newImage
+            } else {
+                oldImage.withMutableRegion { region in
+                    var target = CompositorSurface(region: region, clip: whole)
+                    composite(newImage, at: whole, into: &target, alpha: 1)
+                }
+                pool.give(newImage)
+                result = oldImage
             }
-            result = bottom
-            pool.give(top)
-            _ = (oldImage, newImage)
         }
         // Within the bounds: composite through the bounds rectangle.
         var rect = Path()

@@ -54,7 +54,8 @@ struct CompositorGalleryTests {
         let frame = try composite(root, width: 320, height: 240, name: "gallery_basics")
         #expect(frame.rgba(50, 40).near(premul(1, 0, 0), 0))
         let frame2 = try composite(root, width: 320, height: 240, threads: 3, name: "gallery_basics_threads")
-        #expect(frame == frame2)
+        let d = difference(frame, frame2)
+        #expect(d.maximum <= 1, "max difference \(d.maximum) over \(d.pixels) pixels")
     }
 
     @Test func effects() throws {

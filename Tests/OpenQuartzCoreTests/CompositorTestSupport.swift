@@ -78,3 +78,19 @@ func quadImage() -> CGImage? {
     guard let pixmap = try? Pixmap(width: 2, height: 2, premultipliedBytes: bytes) else { return nil }
     return CGImage(pixmap: pixmap)
 }
+
+/// The largest difference of any channel of any pixel between two same-sized pixmaps (256 when
+/// the sizes differ), and how many pixels differ at all.
+func difference(_ a: Pixmap, _ b: Pixmap) -> (maximum: Int, pixels: Int) {
+    guard a.width == b.width, a.height == b.height else { return (256, a.width * a.height) }
+    var maximum = 0, pixels = 0
+    for y in 0 ..< a.height {
+        for x in 0 ..< a.width {
+            let p = a.rgba(x, y), q = b.rgba(x, y)
+            let d = max(abs(p.r - q.r), abs(p.g - q.g), abs(p.b - q.b), abs(p.a - q.a))
+            if d > 0 { pixels += 1 }
+            maximum = max(maximum, d)
+        }
+    }
+    return (maximum, pixels)
+}

@@ -31,9 +31,10 @@ The rules this reference follows (Apple's documentation, unless marked "choice")
   CAShapeLayer (fill, then stroke) / the gradient of a CAGradientLayer (inside the rounded
   background shape), sublayers, then the border, "composited above the receiver's contents and
   sublayers", inset inside the bounds and following cornerRadius.
-- masksToBounds clips contents and sublayers to the rounded bounds; the mask layer's alpha
-  multiplies the layer's whole rendering (saveLayer + DstIn); the mask is placed in the layer's
-  bounds space (without its sublayerTransform: choice, the mask is not a sublayer).
+- masksToBounds clips contents and sublayers to the rounded bounds and leaves no shadow (the
+  well-known iOS behaviour); the mask layer's alpha multiplies the layer's whole rendering, its
+  shadow included (saveLayer + DstIn); the mask is placed in the layer's bounds space (without its
+  sublayerTransform: choice, the mask is not a sublayer).
 - Opacity: with allowsGroupOpacity (the default) the layer and its sublayers are composited as one
   group at `opacity`; without it the layer's own drawing and each sublayer get the opacity
   separately (multiplied down the tree).
@@ -336,9 +337,16 @@ class Renderer:
             return
         opacity = L.get("opacity", 1.0)
         group = L.get("allowsGroupOpacity", True)
-        shadow = L.get("shadowOpacity", 0) > 0
+        # masksToBounds clips the shadow away with the rest of what lies outside the bounds (the
+        # well-known iOS behaviour: a layer that masks to its bounds shows no shadow).
+        shadow = L.get("shadowOpacity", 0) > 0 and not L.get("masksToBounds", False)
+        mask = L.get("mask")
         c.save()
         self.clip_front(c, m3)
+        # A mask multiplies everything the layer draws, its shadow included (choice: the mask
+        # docs speak of the layer's content; iOS hides a masked layer's shadow outside the mask).
+        if mask is not None:
+            c.saveLayer(None, None)
         # The shadow first, beneath the layer, faded by the layer's opacity but not part of its
         # opacity group (choice, see the header): a translucent layer shows its shadow through it.
         if shadow:
@@ -373,20 +381,17 @@ class Renderer:
         self.draw_body(c, L, plane, local, full, own_alpha, child_alpha)
         if group:
             c.restore()
-        c.restore()
-
-    def draw_body(self, c, L, plane, local, full, own_alpha, child_alpha):
-        """The layer's own drawing and its sublayers, multiplied by its mask when it has one."""
-        mask = L.get("mask")
-        if mask is not None:
-            c.saveLayer(None, None)
-        self.draw_contents_and_sublayers(c, L, plane, local, full, own_alpha, child_alpha)
         if mask is not None:
             c.saveLayer(None, skia.Paint(BlendMode=skia.BlendMode.kDstIn))
             mplane = plane @ local @ FLATTEN
             self.draw_layer(c, mask, mplane, to_superlayer(mask, None), 1.0)
             c.restore()
             c.restore()
+        c.restore()
+
+    def draw_body(self, c, L, plane, local, full, own_alpha, child_alpha):
+        """The layer's own drawing and its sublayers."""
+        self.draw_contents_and_sublayers(c, L, plane, local, full, own_alpha, child_alpha)
 
     def draw_shadow_path(self, c, L):
         sc = L.get("shadowColor", [0, 0, 0, 255])

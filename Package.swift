@@ -65,9 +65,10 @@ let package = Package(
             name: "kinema",
             dependencies: [
                 "Kinema", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "KinemaImageIO", "OpenCoreGraphics",
-                "KinemaBenchBaselines", "KinemaDemos",
+                "KinemaBenchBaselines", "KinemaDemos", "OpenQuartzCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            resources: [.copy("Resources/BenchScene")],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -113,7 +114,8 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenQuartzCoreTests",
-            dependencies: ["OpenQuartzCore", "Kinema"],
+            dependencies: ["OpenQuartzCore", "Kinema", "KinemaRaster", "KinemaImageIO"],
+            resources: [.copy("CompositorGolden")],
             swiftSettings: strictSwift
         ),
     ],

@@ -12,7 +12,8 @@ import KinemaRaster
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure Kinema's hot paths (timing maths: operations per second; pixels: ms per run, beside peer renderers)."
+        abstract: "Measure Kinema's hot paths (timing maths: operations per second; pixels: ms per run, beside peer renderers).",
+        subcommands: [BenchSceneCommand.self]
     )
 
     @Option(help: "Only run benchmarks whose name contains this text.")

@@ -56,6 +56,10 @@ let package = Package(
         // Umbrella: `import Kinema` brings in the Open modules.
         .target(name: "Kinema", dependencies: ["OpenCoreGraphics", "OpenQuartzCore", "KinemaImageIO", "KinemaRaster", "KinemaTiming"],
                 swiftSettings: strictSwift),
+        // Live playback in an X11 window: libX11 is loaded at run time (dlopen), so nothing here is
+        // needed to build or test the rest. docs/LIVE.md; the choice in docs/DEPENDENCIES.md.
+        .target(name: "CKinemaX11", path: "Sources/CKinemaX11"),
+        .target(name: "KinemaLive", dependencies: ["Kinema", "CKinemaX11"], swiftSettings: strictSwift),
         // Plain C baselines that `kinema bench` measures beside Kinema (benchmark only).
         .target(name: "KinemaBenchBaselines", path: "Sources/KinemaBenchBaselines"),
         // The command-line tool: version, seed drawings to PNG, benchmarks.
@@ -63,7 +67,7 @@ let package = Package(
             name: "kinema",
             dependencies: [
                 "Kinema", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "KinemaImageIO", "OpenCoreGraphics",
-                "KinemaBenchBaselines",
+                "KinemaBenchBaselines", "KinemaLive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -101,6 +105,11 @@ let package = Package(
             name: "OpenCoreGraphicsTests",
             dependencies: ["OpenCoreGraphics", "KinemaRaster", "KinemaImageIO"],
             resources: [.copy("Golden")],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "KinemaLiveTests",
+            dependencies: ["KinemaLive", "Kinema", "KinemaRaster"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -132,11 +132,13 @@ struct LivePlayerTests {
             let same = frame == expected   // a Bool, so a failure does not print every pixel
             #expect(same, "frame \(info.index) at t = \(info.time) differs from evaluate + composite of its tree")
             // Closed form: the blue square's centre is at x = 10 + 80 t; the red one's where the
-            // main thread put it for the commit this frame shows.
-            let blueX = Int((10 + 80 * info.time).rounded(.down))
-            #expect(frame.pixel(x: blueX, y: 10) == PremultipliedColor(red: 0, green: 0, blue: 255, alpha: 255))
+            // main thread put it for the commit this frame shows. (Frames drawn before the first
+            // turn show the tree committed when the stage was made: the root alone.)
             if let match = committed.first(where: { $0.tree === info.committed }) {
                 shownCommits += 1
+                let blueX = Int((10 + 80 * info.time).rounded(.down))
+                #expect(frame.pixel(x: blueX, y: 10) == PremultipliedColor(red: 0, green: 0, blue: 255, alpha: 255),
+                        "frame \(info.index) at \(info.time)")
                 let redX = Int(match.movedX.rounded(.down))
                 #expect(frame.pixel(x: redX, y: 30) == PremultipliedColor(red: 255, green: 0, blue: 0, alpha: 255))
                 #expect(frame.pixel(x: redX + 6, y: 30) == Self.white)

@@ -60,6 +60,8 @@ let package = Package(
         // needed to build or test the rest. docs/LIVE.md; the choice in docs/DEPENDENCIES.md.
         .target(name: "CKinemaX11", path: "Sources/CKinemaX11"),
         .target(name: "KinemaLive", dependencies: ["Kinema", "CKinemaX11"], swiftSettings: strictSwift),
+        // The demos `kinema demo` records: the seed articles' samples as Core Animation scenes.
+        .target(name: "KinemaDemos", dependencies: ["Kinema"], swiftSettings: strictSwift),
         // Plain C baselines that `kinema bench` measures beside Kinema (benchmark only).
         .target(name: "KinemaBenchBaselines", path: "Sources/KinemaBenchBaselines"),
         // The command-line tool: version, seed drawings to PNG, benchmarks.
@@ -67,7 +69,7 @@ let package = Package(
             name: "kinema",
             dependencies: [
                 "Kinema", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "KinemaImageIO", "OpenCoreGraphics",
-                "KinemaBenchBaselines", "KinemaLive",
+                "KinemaBenchBaselines", "KinemaDemos", "KinemaLive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -75,6 +77,12 @@ let package = Package(
         .testTarget(
             name: "KinemaTests",
             dependencies: ["Kinema", "KinemaImageIO", "KinemaRaster"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "KinemaDemosTests",
+            dependencies: ["KinemaDemos", "Kinema", "KinemaImageIO", "KinemaRaster"],
+            resources: [.copy("Golden")],
             swiftSettings: strictSwift
         ),
         .testTarget(

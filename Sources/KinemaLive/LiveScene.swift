@@ -22,6 +22,14 @@ public struct LiveScene: Sendable {
     /// Adds the scene's layers, animations and scheduled changes to a fresh stage at time 0.
     public let build: @MainActor @Sendable (Stage) -> Void
 
+    /// A scene called `name`, `size` points, built by `build` on a fresh stage.
+    public init(name: String, summary: String, size: CGSize, build: @escaping @MainActor @Sendable (Stage) -> Void) {
+        self.name = name
+        self.summary = summary
+        self.size = size
+        self.build = build
+    }
+
     /// The built-in scenes.
     public static let all: [LiveScene] = [shuttle, spinner]
 

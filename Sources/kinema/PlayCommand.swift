@@ -5,6 +5,7 @@
 import ArgumentParser
 import Foundation
 import Kinema
+import KinemaDemos
 import KinemaImageIO
 import KinemaLive
 
@@ -15,11 +16,11 @@ struct PlayCommand: ParsableCommand {
         discussion: """
             Needs an X display ($DISPLAY) and libX11.so.6 (apt-get install libx11-6); on a machine \
             without a desktop, run it under xvfb-run -a -s '-screen 0 1280x1024x24'. Escape, q or the \
-            window's close button stop it. `kinema play --list` names the scenes.
+            window's close button stop it. `kinema play --list` names the demos and scenes.
             """
     )
 
-    @Argument(help: "The scene to play (see --list).")
+    @Argument(help: "The demo or built-in scene to play (see --list).")
     var name: String?
 
     @Option(help: "Stop after this many seconds of media time (default: until the window is closed).")
@@ -45,15 +46,23 @@ struct PlayCommand: ParsableCommand {
 
     func run() throws {
         if list {
-            let width = LiveScene.all.map(\.name.count).max() ?? 0
-            for scene in LiveScene.all {
-                print("\(scene.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(scene.summary)")
+            let entries = Demo.all.map { ($0.name, "demo: \($0.summary)") } + LiveScene.all.map { ($0.name, $0.summary) }
+            let width = entries.map(\.0.count).max() ?? 0
+            for (name, summary) in entries {
+                print("\(name.padding(toLength: width, withPad: " ", startingAt: 0))  \(summary)")
             }
             return
         }
-        guard let name else { throw fail("name a scene, or pass --list to see them") }
-        guard let scene = LiveScene.named(name) else {
-            throw fail("unknown scene \"\(name)\"; known: \(LiveScene.all.map(\.name).joined(separator: ", "))")
+        guard let name else { throw fail("name a demo or scene, or pass --list to see them") }
+        let scene: LiveScene
+        if let demo = Demo.named(name) {
+            // A demo plays once through (its `duration`), then holds its last frame.
+            scene = LiveScene(name: demo.name, summary: demo.summary, size: demo.size) { stage in demo.build(on: stage) }
+        } else if let builtIn = LiveScene.named(name) {
+            scene = builtIn
+        } else {
+            let known = Demo.all.map(\.name) + LiveScene.all.map(\.name)
+            throw fail("unknown demo or scene \"\(name)\"; known: \(known.joined(separator: ", "))")
         }
         guard scale.isFinite, scale >= 0.25, scale <= 8 else { throw fail("--scale must be between 0.25 and 8, got \(scale)") }
         guard fps.isFinite, fps >= 1, fps <= 1000 else { throw fail("--fps must be between 1 and 1000, got \(fps)") }

@@ -1,0 +1,212 @@
+// `kinema demo`: records one of the Core Animation demos (module KinemaDemos) to a GIF, APNG,
+// PNG sequence or video, or writes one frame of it as a PNG.
+import ArgumentParser
+import Foundation
+import Kinema
+import KinemaDemos
+import KinemaImageIO
+
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Record a Core Animation demo (the seed articles' samples) to a GIF, APNG, PNG frames or video.",
+        discussion: """
+            The output format follows the extension: .gif, .apng or .png (animated PNG), .mp4 / .mov / .mkv / .webm \
+            (needs ffmpeg), or a directory path ending in "/" (one PNG per frame). Without -o the demo is written \
+            to NAME.gif. With --time T, the single frame at T seconds is written as a PNG (NAME.png by default). \
+            `kinema demo --list` names the demos; docs/DEMOS.md describes them.
+            """
+    )
+
+    @Argument(help: "The demo to record (see --list).")
+    var name: String?
+
+    @Option(name: .shortAndLong, help: "Output file (.gif, .png, .apng, .mp4, .mov, .webm) or directory ending in '/'.")
+    var output: String?
+
+    @Option(help: "Frames per second (default: the demo's, usually 30).")
+    var fps: Double?
+
+    @Option(help: "Pixels per point, in (0, 16].")
+    var scale: Double = 1
+
+    @Option(help: "Stage size in points, WxH (default: the demo's); the demo is scaled to fit, centred.")
+    var size: String?
+
+    @Option(help: "Seconds to record (default: the demo's loop).")
+    var duration: Double?
+
+    @Option(help: "Write only the frame at this time (seconds) as a PNG.")
+    var time: Double?
+
+    @Flag(help: "List the demos and exit.")
+    var list = false
+
+    func run() throws {
+        if list {
+            printList(to: .standardOutput)
+            return
+        }
+        guard let name else { throw fail("name a demo, or pass --list to see them") }
+        guard let demo = Demo.named(name) else {
+            FileHandle.standardError.write(Data("kinema demo: unknown demo \"\(name)\"; the demos are:\n".utf8))
+            printList(to: .standardError)
+            throw ExitCode(1)
+        }
+        let stageSize = try parsedSize(demo)
+        guard scale.isFinite, scale > 0, scale <= 16 else { throw fail("--scale must be in (0, 16], got \(scale)") }
+        let fps = fps ?? demo.fps
+        guard fps.isFinite, fps > 0, fps <= 240 else { throw fail("--fps must be in (0, 240], got \(fps)") }
+        let duration = duration ?? demo.duration
+        guard duration.isFinite, duration > 0, duration <= 600 else {
+            throw fail("--duration must be in (0, 600] seconds, got \(duration)")
+        }
+        let pixels = (Int((stageSize.width * scale).rounded(.up)), Int((stageSize.height * scale).rounded(.up)))
+        guard pixels.0 <= 8192, pixels.1 <= 8192 else {
+            throw fail("\(pixels.0)×\(pixels.1) px is too large (at most 8192 a side); lower --size or --scale")
+        }
+
+        if let time {
+            guard time.isFinite, time >= 0, time <= 600 else { throw fail("--time must be in [0, 600] seconds, got \(time)") }
+            let path = output ?? "\(demo.name).png"
+            guard path.lowercased().hasSuffix(".png") else { throw fail("--time writes a PNG: give -o FILE.png, not \(path)") }
+            try checkWritable(path)
+            try MainActor.assumeIsolated {
+                let started = Date()
+                let stage = Stage(size: stageSize, scale: CGFloat(scale), fps: fps)
+                demo.build(on: stage)
+                do {
+                    try stage.writeFrame(at: time, to: URL(fileURLWithPath: path))
+                } catch {
+                    throw fail("cannot write \(path): \(error)")
+                }
+                report(path: path, frames: 1, pixels: pixels, what: "\(demo.name) at t = \(time) s", started: started)
+            }
+            return
+        }
+
+        let path = output ?? "\(demo.name).gif"
+        let url = URL(fileURLWithPath: path, isDirectory: path.hasSuffix("/"))
+        guard FrameSinkFormat.inferred(from: url) != nil else {
+            throw fail("cannot tell the format of \(path): use .gif, .png, .apng, .mp4, .mov, .mkv, .webm, or a directory ending in '/'")
+        }
+        try checkWritable(path)
+        try MainActor.assumeIsolated {
+            let started = Date()
+            let stage = Stage(size: stageSize, scale: CGFloat(scale), fps: fps)
+            demo.build(on: stage)
+            let progress = ProgressBar(label: demo.name)
+            var frames = 0
+            do {
+                try stage.record(duration: duration, fps: fps, to: url) { done, total in
+                    frames = done
+                    progress.update(done, of: total)
+                }
+            } catch {
+                progress.clear()
+                throw fail("\(error)")
+            }
+            progress.clear()
+            report(path: path, frames: frames, pixels: pixels,
+                   what: "\(demo.name), \(formatted(duration)) s at \(formatted(fps)) fps", started: started)
+        }
+    }
+
+    /// The --size option, or the demo's size.
+    private func parsedSize(_ demo: Demo) throws -> CGSize {
+        guard let size else { return demo.size }
+        let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+              w.isFinite, h.isFinite, w >= 1, h >= 1, w <= 8192, h <= 8192 else {
+            throw fail("--size must be WxH in points, each 1…8192 (e.g. 320x240), got \"\(size)\"")
+        }
+        return CGSize(width: w, height: h)
+    }
+
+    /// Fails early, with the reason, when the output's folder does not exist or cannot be written.
+    private func checkWritable(_ path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let folder = path.hasSuffix("/") ? url.deletingLastPathComponent() : url.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw fail("cannot write \(path): the folder \(folder.path) does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder.path) else {
+            throw fail("cannot write \(path): the folder \(folder.path) is not writable")
+        }
+    }
+
+    private func printList(to handle: FileHandle) {
+        let width = Demo.all.map(\.name.count).max() ?? 0
+        for demo in Demo.all {
+            let padded = demo.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            let line = "\(padded)  \(Int(demo.size.width))×\(Int(demo.size.height)) pt, \(formatted(demo.duration)) s  \(demo.summary)\n"
+            handle.write(Data(line.utf8))
+        }
+    }
+
+    /// Prints what was written: path, frames, pixel size, bytes and wall time.
+    private func report(path: String, frames: Int, pixels: (Int, Int), what: String, started: Date) {
+        let seconds = Date().timeIntervalSince(started)
+        let bytes = Self.bytes(at: path)
+        print("wrote \(path): \(frames) frame\(frames == 1 ? "" : "s"), \(pixels.0)×\(pixels.1) px, "
+              + "\(Self.formattedBytes(bytes)) (\(what)) in \(String(format: "%.2f", seconds)) s")
+    }
+
+    /// A file's size, or the total of a directory's files.
+    static func bytes(at path: String) -> Int {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { return 0 }
+        if !isDirectory.boolValue {
+            return (try? manager.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        }
+        let names = (try? manager.contentsOfDirectory(atPath: path)) ?? []
+        return names.reduce(0) { total, name in
+            total + ((try? manager.attributesOfItem(atPath: (path as NSString).appendingPathComponent(name))[.size] as? Int) ?? 0)
+        }
+    }
+
+    static func formattedBytes(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 { return String(format: "%.2f MB", Double(bytes) / Double(1 << 20)) }
+        if bytes >= 1 << 10 { return String(format: "%.1f KB", Double(bytes) / Double(1 << 10)) }
+        return "\(bytes) bytes"
+    }
+
+    private func formatted(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%g", value)
+    }
+
+    /// Prints `message` to standard error and returns the failure exit code.
+    private func fail(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("kinema demo: \(message)\n".utf8))
+        return ExitCode(1)
+    }
+}
+
+/// A one-line progress bar on standard error, drawn only when it is a terminal.
+final class ProgressBar {
+    private let label: String
+    private let enabled = isatty(STDERR_FILENO) == 1
+    private var lastDrawn = -1
+
+    init(label: String) {
+        self.label = label
+    }
+
+    func update(_ done: Int, of total: Int) {
+        guard enabled, total > 0 else { return }
+        let width = 30
+        let filled = done * width / total
+        let percent = done * 100 / total
+        guard percent != lastDrawn else { return }
+        lastDrawn = percent
+        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(done)/\(total) frames \(percent)%".utf8))
+    }
+
+    func clear() {
+        guard enabled, lastDrawn >= 0 else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+    }
+}

@@ -57,6 +57,10 @@ public final class LivePlayer: Sendable {
         public var skippedTicks = 0
         /// The longest evaluate + composite + present, in seconds.
         public var longestFrame: Double = 0
+        /// All frames' evaluate + composite + present, in seconds (÷ `frames`: the mean).
+        public var totalFrameTime: Double = 0
+        /// The part of `totalFrameTime` spent in the presenter (conversion and XPutImage for a window).
+        public var totalPresentTime: Double = 0
         /// The media time of the last frame presented (−∞ before the first).
         public var lastTime = -Double.infinity
     }
@@ -176,12 +180,16 @@ public final class LivePlayer: Sendable {
                     frame.clear()
                 }
                 if let background { frame.composite(over: background) }
+                let presenting = MediaClock.system.now
                 action = presenter.present(frame, LiveFrameInfo(index: index, time: time, skippedTicks: skipped, committed: tree))
-                let took = MediaClock.system.now - began
+                let finished = MediaClock.system.now
+                let took = finished - began
                 control.withLock { control in
                     control.statistics.frames += 1
                     control.statistics.skippedTicks += skipped
                     control.statistics.longestFrame = max(control.statistics.longestFrame, took)
+                    control.statistics.totalFrameTime += took
+                    control.statistics.totalPresentTime += finished - presenting
                     control.statistics.lastTime = time
                 }
                 index += 1

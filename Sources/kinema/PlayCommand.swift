@@ -99,8 +99,10 @@ struct PlayCommand: ParsableCommand {
         stage.withClock { player.run(stage, seconds: seconds) }
         let stats = player.statistics
         if let problem = window.lastError { throw fail("the window failed: \(problem)") }
-        print(String(format: "played %@: %d frames to t = %.3f s, %d ticks skipped, longest frame %.1f ms",
-                     scene.name, stats.frames, stats.lastTime, stats.skippedTicks, stats.longestFrame * 1000))
+        let frames = Double(max(1, stats.frames))
+        print(String(format: "played %@: %d frames to t = %.3f s, %d ticks skipped; frame %.2f ms mean (present %.2f ms), %.1f ms longest",
+                     scene.name, stats.frames, stats.lastTime, stats.skippedTicks, stats.totalFrameTime / frames * 1000,
+                     stats.totalPresentTime / frames * 1000, stats.longestFrame * 1000))
         guard let screenshot else { return }
         guard let shot = window.screenshot else { throw fail("no screenshot: playback stopped before t = \(at ?? 0) s") }
         do {

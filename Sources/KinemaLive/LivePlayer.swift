@@ -215,9 +215,15 @@ public final class LivePlayer: Sendable {
     /// Sleeps until the monotonic clock reads `deadline` (seconds).
     private static func sleep(until deadline: Double) {
         guard deadline.isFinite, deadline > 0 else { return }
+        #if canImport(Glibc) || canImport(Musl)
+        // An absolute deadline on the clock MediaClock.system reads: no drift from wake-up latency.
         let seconds = deadline.rounded(.down)
         var spec = timespec(tv_sec: Int(seconds), tv_nsec: Int((deadline - seconds) * 1e9))
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &spec, nil) == EINTR {}
+        #else
+        let remaining = deadline - MediaClock.system.now
+        if remaining > 0 { Thread.sleep(forTimeInterval: remaining) }
+        #endif
     }
 }
 

@@ -159,6 +159,24 @@ struct LivePlayerTests {
         }
     }
 
+    @Test("a player finds its own stage's render server, also when another stage was made after it")
+    func findsTheStagesServer() throws {
+        let first = Stage(size: CGSize(width: 20, height: 20), threads: 1)
+        let second = Stage(size: CGSize(width: 20, height: 20), threads: 1)
+        first.withClock { first.rootLayer.addSublayer(CALayer()) }
+        second.withClock {
+            second.rootLayer.addSublayer(CALayer())
+            second.rootLayer.addSublayer(CALayer())
+        }
+        // `second` is the newest host; `first` is found through a turn at its own time.
+        let firstServer = first.withClock { LivePlayer.server(of: first) }
+        let secondServer = second.withClock { LivePlayer.server(of: second) }
+        #expect(firstServer !== secondServer)
+        second.withClock { second.turn(to: second.time) }
+        #expect(firstServer?.committedTree?.sublayers.count == 1)
+        #expect(secondServer?.committedTree?.sublayers.count == 2)
+    }
+
     @Test("the timebase reads its start plus the reference clock's advance, from any thread")
     func timebase() async {
         let reference = MediaClock.manual(at: 100)

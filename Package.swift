@@ -56,6 +56,10 @@ let package = Package(
         // Umbrella: `import Kinema` brings in the Open modules.
         .target(name: "Kinema", dependencies: ["OpenCoreGraphics", "OpenQuartzCore", "KinemaImageIO", "KinemaRaster", "KinemaTiming"],
                 swiftSettings: strictSwift),
+        // Live playback in an X11 window: libX11 is loaded at run time (dlopen), so nothing here is
+        // needed to build or test the rest. docs/LIVE.md; the choice in docs/DEPENDENCIES.md.
+        .target(name: "CKinemaX11", path: "Sources/CKinemaX11"),
+        .target(name: "KinemaLive", dependencies: ["Kinema", "CKinemaX11"], swiftSettings: strictSwift),
         // The demos `kinema demo` records: the seed articles' samples as Core Animation scenes.
         .target(name: "KinemaDemos", dependencies: ["Kinema"], swiftSettings: strictSwift),
         // Plain C baselines that `kinema bench` measures beside Kinema (benchmark only).
@@ -65,7 +69,7 @@ let package = Package(
             name: "kinema",
             dependencies: [
                 "Kinema", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "KinemaImageIO", "OpenCoreGraphics",
-                "KinemaBenchBaselines", "KinemaDemos", "OpenQuartzCore",
+                "KinemaBenchBaselines", "KinemaDemos", "KinemaLive", "OpenQuartzCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources/BenchScene")],
@@ -110,6 +114,11 @@ let package = Package(
             name: "OpenCoreGraphicsTests",
             dependencies: ["OpenCoreGraphics", "KinemaRaster", "KinemaImageIO"],
             resources: [.copy("Golden")],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "KinemaLiveTests",
+            dependencies: ["KinemaLive", "Kinema", "KinemaRaster"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -9,7 +9,7 @@ struct KinemaCommand: ParsableCommand {
         commandName: "kinema",
         abstract: "Apple's animation stack (Core Graphics, Core Animation, UIKit animation) for Linux.",
         version: KinemaVersion.string,
-        subcommands: [BenchCommand.self, DemoCommand.self, DrawCommand.self]
+        subcommands: [BenchCommand.self, DemoCommand.self, DrawCommand.self, PlayCommand.self]
     )
 }
 

@@ -10,8 +10,9 @@
 //   (text layers draw nothing, filters and compositingFilter are not modelled, preservesDepth is
 //   ignored).
 //
-// Structure. `Compositor.render` clears the target and splits it into horizontal bands, one per
-// thread (`DispatchQueue.concurrentPerform`). Every band draws the whole tree through its own
+// Structure. `Compositor.render` clears the target and splits it into horizontal bands whose
+// number depends on the frame's height only (so every machine draws the same pixels), shared out
+// among the threads (`DispatchQueue.concurrentPerform`). Every band draws the whole tree through its own
 // `CompositorPainter`, clipped to the band: the tree is immutable and each painter owns its scan
 // converter and its pool of offscreen pixmaps, so bands share nothing mutable except the
 // `CompositorCache` (behind a mutex). A tree with a backdrop blur is drawn as one band, because
@@ -69,30 +70,39 @@ package final class Compositor {
     func render(_ root: CompositeLayer, into target: inout Pixmap, rootMap: CATransform3D) {
         let height = target.height, width = target.width
         guard width > 0, height > 0 else { return }
-        // Bands of at least 16 rows; one band when something reads across band edges.
-        var bandCount = min(threads, max(1, height / 16))
-        if Self.containsBackdropBlur(root) { bandCount = 1 }
-        while painters.count < bandCount { painters.append(CompositorPainter(cache: cache)) }
+        // The bands depend on the frame's height only, never on the thread count, so a frame is
+        // the same bit for bit on any machine (a band's pixels can differ by a level from the
+        // same rows drawn as part of another band: shadow blurs sum from the band's edge).
+        // One band when something reads across band edges.
+        let bandCount = Self.containsBackdropBlur(root) ? 1 : Self.bandCount(height: height)
+        let workers = min(threads, bandCount)
+        while painters.count < workers { painters.append(CompositorPainter(cache: cache)) }
         cache.beginFrame()
         let bandHeight = (height + bandCount - 1) / bandCount
         target.withMutableRegion { whole in
             let shared = SharedRegion(base: whole.base, width: width, height: height, rowStride: whole.rowStride)
             let painters = PainterList(painters: painters)
-            if bandCount == 1 {
-                var band = shared.band(y: 0, height: height)
-                band.clear()
-                painters.painters[0].paintRoot(root, map: rootMap, region: band)
-                return
-            }
-            DispatchQueue.concurrentPerform(iterations: bandCount) { index in
+            @Sendable func paintBand(_ index: Int, with painter: CompositorPainter) {
                 let y0 = index * bandHeight
                 let rows = min(bandHeight, height - y0)
                 guard rows > 0 else { return }
                 var band = shared.band(y: y0, height: rows)
                 band.clear()
                 // The band's region starts at row y0: shift the viewport up by y0 pixels.
-                let map = CATransform3DConcat(rootMap, CATransform3DMakeTranslation(0, CGFloat(-y0), 0))
-                painters.painters[index].paintRoot(root, map: map, region: band)
+                let map = y0 == 0 ? rootMap : CATransform3DConcat(rootMap, CATransform3DMakeTranslation(0, CGFloat(-y0), 0))
+                painter.paintRoot(root, map: map, region: band)
+            }
+            if workers == 1 {
+                for index in 0..<bandCount { paintBand(index, with: painters.painters[0]) }
+                return
+            }
+            // Worker w draws bands w, w + workers, …: the same bands whatever the thread count.
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                var index = worker
+                while index < bandCount {
+                    paintBand(index, with: painters.painters[worker])
+                    index += workers
+                }
             }
         }
         cache.endFrame()
@@ -103,6 +113,12 @@ package final class Compositor {
     func extent(of root: CompositeLayer) -> CGRect? {
         if painters.isEmpty { painters.append(CompositorPainter(cache: cache)) }
         return painters[0].subtreeBox(root, .identity)
+    }
+
+    /// How many horizontal bands a frame of `height` pixels is drawn in: one per 180 rows, at most
+    /// 8 (a 720-row frame: 4 bands) — a function of the height alone.
+    static func bandCount(height: Int) -> Int {
+        max(1, min(8, height / 180))
     }
 
     /// Whether any visible layer of the tree blurs its backdrop.

@@ -113,13 +113,29 @@ extension CompositorPainter {
 
     /// Draws the image pixels `from` onto the layer rectangle `to` (edge pixels extended).
     func drawPiece(_ pixmap: Pixmap, from: CGRect, to: CGRect, _ map: PathTransform, sampling: ImageSampling,
-                   surface: inout CompositorSurface, alpha: Float, mode: BlendMode = .normal) {
+                   surface: inout CompositorSurface, alpha: Float, mode: BlendMode = .normal, shape: Path? = nil) {
+        // Sample only the texels of `from` (a contentsRect, a nine-slice piece): the piece is cut
+        // out first, so bilinear filtering clamps at its edges instead of blending in the
+        // neighbouring texels (which bled the frame of a nine-slice image into its stretched
+        // centre).
+        var pixmap = pixmap, from = from
+        let x0 = max(0, Int(Double(from.minX).rounded(.down))), y0 = max(0, Int(Double(from.minY).rounded(.down)))
+        let x1 = min(pixmap.width, Int(Double(from.maxX).rounded(.up))), y1 = min(pixmap.height, Int(Double(from.maxY).rounded(.up)))
+        if x1 > x0, y1 > y0, x0 > 0 || y0 > 0 || x1 < pixmap.width || y1 < pixmap.height,
+           let piece = pixmap.copy(PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) {
+            pixmap = piece
+            from = from.offsetBy(dx: CGFloat(-x0), dy: CGFloat(-y0))
+        }
         let sx = Double(to.width) / Double(from.width), sy = Double(to.height) / Double(from.height)
         let imageToLayer = PathTransform(a: sx, b: 0, c: 0, d: sy, tx: Double(to.minX) - Double(from.minX) * sx,
                                          ty: Double(to.minY) - Double(from.minY) * sy)
         let t = imageToLayer.concatenating(map)
         var rect = Path()
-        rect.addRect(to)
+        if let shape {
+            rect = shape
+        } else {
+            rect.addRect(to)
+        }
         let pattern = ImagePattern(image: pixmap, transform: ProjectiveTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty),
                                    sampling: sampling, tiling: .clamp)
         surface.region.fill(rasterPath(rect, map), paint: .image(pattern), blendMode: mode, alpha: alpha,

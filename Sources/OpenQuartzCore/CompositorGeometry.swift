@@ -56,8 +56,8 @@ extension CompositorPainter {
     }
 
     /// Sublayers back to front: a stable sort by zPosition.
-    static func sortedSublayers(_ layer: CompositeLayer) -> [CompositeLayer] {
-        let subs = layer.sublayers
+    static func sortedSublayers(_ layer: CompositeLayer, instance: Int = 0) -> [CompositeLayer] {
+        let subs = layer.instanceSublayers(instance)
         guard subs.count > 1, subs.contains(where: { $0.state.zPosition != subs[0].state.zPosition }) else { return subs }
         return subs.enumerated().sorted {
             $0.element.state.zPosition != $1.element.state.zPosition

@@ -30,8 +30,11 @@ extension CompositorPainter {
         let key = GradientKey(layer: id, gradient: g, width: width, height: height, size: b.size)
         guard let image = cache.gradient(key, make: { Self.gradientImage(g, colors: colors, size: b.size, width: width, height: height) })
         else { return }
+        // CAGradientLayer docs: the gradient fills "the shape of the layer (including rounded
+        // corners)" — clipped to the rounded bounds even without masksToBounds.
+        let shape = s.cornerRadius > 0 ? CompositorOutline.bounds(of: s) : nil
         drawPiece(image, from: CGRect(x: 0, y: 0, width: width, height: height), to: b, map, sampling: .bilinear,
-                  surface: &surface, alpha: alpha)
+                  surface: &surface, alpha: alpha, shape: shape)
     }
 
     /// The gradient over a `size`-point rectangle, sampled at pixel centres of a

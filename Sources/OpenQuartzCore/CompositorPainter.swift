@@ -38,7 +38,7 @@ final class CompositorPainter {
     var planeScratch: [Float] = []
     var lineScratch: [Float] = []
     /// Largest distance, in pixels, between a curve and its flattened polyline.
-    static let tolerance = 0.2
+    static let tolerance = 0.05
     /// A homogeneous w at or below this is behind the viewer (or at infinity): clipped away.
     static let nearPlaneW = 1e-4
 
@@ -253,9 +253,10 @@ final class CompositorPainter {
 
     /// Sublayers, back to front (stable sort by zPosition), each flattened into this plane.
     func paintSublayers(_ layer: CompositeLayer, _ map: PathTransform, surface: inout CompositorSurface, alpha: Float,
-                        instance: CATransform3D? = nil) {
+                        instance: CATransform3D? = nil, instanceIndex: Int = 0) {
         let plane = Self.matrix(map)
-        for child in Self.sortedSublayers(layer) {
+        // A replicator's instance k draws the sublayers evaluated k × instanceDelay earlier.
+        for child in Self.sortedSublayers(layer, instance: instanceIndex) {
             var local = LayerGeometry.transformToSuperlayer(child.state, superlayer: layer.state)
             if let instance {
                 local = CATransform3DConcat(

@@ -55,25 +55,29 @@ extension CompositorPainter {
         // to infinity near the eye does not ask for infinite detail). It does not depend on the
         // surface's clip, so every band of a frame samples the same texture.
         let along = min(max(x1 - x0, y1 - y0), Self.maximumProjectedSide), side = Double(max(extent.width, extent.height))
-        var scale = max(along / side * 1.25, 1.0 / 16)
+        var scale = max(along / side * 2, 1.0 / 16)
         scale = min(scale, Self.maximumProjectedSide / Double(extent.width), Self.maximumProjectedSide / Double(extent.height))
         guard scale.isFinite, scale > 0 else { return }
         let width = Int((Double(extent.width) * scale).rounded(.up)), height = Int((Double(extent.height) * scale).rounded(.up))
         guard width > 0, height > 0, var image = pool.take(width: width, height: height) else { return }
-        let inner = PathTransform.translation(Double(-extent.minX), Double(-extent.minY)).concatenating(.scale(scale, scale))
+        // The extent fills the image exactly (its own scale per axis), so the image's edges are the
+        // layer's edges: no half-covered texels there to darken the quad's anti-aliased edge a
+        // second time, and clamped sampling repeats the edge texels rather than fading to clear.
+        let scaleX = Double(width) / Double(extent.width), scaleY = Double(height) / Double(extent.height)
+        let inner = PathTransform.translation(Double(-extent.minX), Double(-extent.minY)).concatenating(.scale(scaleX, scaleY))
         image.withMutableRegion { region in
             var offscreen = CompositorSurface(region: region, clip: PixelRect(width: width, height: height))
             paintFlat(layer, inner, surface: &offscreen, alpha: 1)
         }
         // Image pixel (u, v) → layer point (minX + u / scale, minY + v / scale) → surface.
-        let imageToLayer = PlaneProjection(rows: (SIMD3(1 / scale, 0, 0), SIMD3(0, 1 / scale, 0),
+        let imageToLayer = PlaneProjection(rows: (SIMD3(1 / scaleX, 0, 0), SIMD3(0, 1 / scaleY, 0),
                                                   SIMD3(Double(extent.minX), Double(extent.minY), 1)))
         let (rx, ry, rw) = imageToLayer.concatenating(projection).rows
         let transform = ProjectiveTransform(m11: rx.x, m12: ry.x, m13: rw.x, m21: rx.y, m22: ry.y, m23: rw.y,
                                             m31: rx.z, m32: ry.z, m33: rw.z)
         var quad = RasterPath()
         quad.addPolygon(polygon.map { DevicePoint(x: Double($0.x), y: Double($0.y)) })
-        let pattern = ImagePattern(image: image, transform: transform, sampling: .bilinear, tiling: .decal)
+        let pattern = ImagePattern(image: image, transform: transform, sampling: .bilinear, tiling: .clamp)
         surface.region.fill(quad, paint: .image(pattern), alpha: alpha, clip: .rect(surface.clip), using: &converter)
         pool.give(image)
     }

@@ -5,8 +5,8 @@
 //   instance k … relative to the center of this layer"), instanceColor ("the color used to
 //   multiply the source object"), instanceRed/Green/Blue/AlphaOffset (the offset added to each
 //   component for each replicated instance), instanceDelay. Status: complete except preservesDepth (instances are
-//   flattened like any sublayers) and instanceDelay, which is a time offset applied by the
-//   render server when it builds the tree (here every instance draws the same tree).
+//   flattened like any sublayers). instanceDelay is applied by the render server, which
+//   evaluates instance k's sublayers k × delay earlier (`CompositeLayer.instanceSublayers(k)`).
 // Choices (docs/COMPOSITOR.md): the k-th instance's colour is instanceColor + k · offsets,
 //   clamped to 0…1 (after each addition, which with constant offsets is the same as once); a
 //   colour other than white is applied by drawing the instance into an offscreen and
@@ -51,7 +51,7 @@ extension CompositorPainter {
             let instance = Self.aboutCentre(power, of: s)
             let color = Self.instanceColor(r, k)
             if color.x >= 1, color.y >= 1, color.z >= 1 {
-                paintSublayers(layer, map, surface: &surface, alpha: alpha * color.w, instance: instance)
+                paintSublayers(layer, map, surface: &surface, alpha: alpha * color.w, instance: instance, instanceIndex: k)
                 continue
             }
             guard color.w > 0 else { continue }
@@ -61,7 +61,7 @@ extension CompositorPainter {
             let inner = map.concatenating(.translation(Double(-area.x), Double(-area.y)))
             copy.withMutableRegion { region in
                 var offscreen = CompositorSurface(region: region, clip: PixelRect(width: area.width, height: area.height))
-                paintSublayers(layer, inner, surface: &offscreen, alpha: 1, instance: instance)
+                paintSublayers(layer, inner, surface: &offscreen, alpha: 1, instance: instance, instanceIndex: k)
             }
             Self.multiply(&copy, by: SIMD4(color.x * color.w, color.y * color.w, color.z * color.w, color.w))
             composite(copy, at: area, into: &surface, alpha: alpha)

@@ -59,7 +59,7 @@ let package = Package(
         // Live playback in an X11 window: libX11 is loaded at run time (dlopen), so nothing here is
         // needed to build or test the rest. docs/LIVE.md; the choice in docs/DEPENDENCIES.md.
         .target(name: "CKinemaX11", path: "Sources/CKinemaX11"),
-        .target(name: "KinemaLive", dependencies: ["Kinema", "CKinemaX11"], swiftSettings: strictSwift),
+        .target(name: "KinemaLive", dependencies: ["Kinema", "KinemaGeometry", "CKinemaX11"], swiftSettings: strictSwift),
         // The demos `kinema demo` records: the seed articles' samples as Core Animation scenes.
         .target(name: "KinemaDemos", dependencies: ["Kinema"], swiftSettings: strictSwift),
         // Plain C baselines that `kinema bench` measures beside Kinema (benchmark only).

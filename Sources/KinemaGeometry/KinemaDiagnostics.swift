@@ -34,7 +34,7 @@ public struct KinemaDiagnostic: Sendable, Hashable, CustomStringConvertible {
 public enum KinemaDiagnostics {
     /// Collects the diagnostics emitted on the current task while it runs.
     final class Collector: Sendable {
-        let items = Mutex<[KinemaDiagnostic]>([])
+        let items = LockedValue<[KinemaDiagnostic]>([])
     }
 
     @TaskLocal static var collector: Collector?

@@ -3,6 +3,7 @@
 
 import Dispatch
 import Foundation
+import KinemaGeometry
 import KinemaRaster
 import Synchronization
 
@@ -68,8 +69,8 @@ final class FramePipeline: Sendable {
 
     private let queue: DispatchQueue
     private let slots: DispatchSemaphore
-    private let calls = Mutex<Void>(())
-    private let state = Mutex(State())
+    private let calls = LockedValue<Void>(())
+    private let state = LockedValue(State())
     private let box: Confined
     private let maxSide: Int
 

@@ -82,7 +82,7 @@ public final class LivePlayer: Sendable {
     private let background: PremultipliedColor?
     private let presenter: any LivePresenter
     private let compositorThreads: Int
-    private let control = Mutex(Control())
+    private let control = LockedValue(Control())
     private let stopRequested = Atomic<Bool>(false)
     private let running = Atomic<Bool>(false)
     private let done = DispatchSemaphore(value: 0)

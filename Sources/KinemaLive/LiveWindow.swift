@@ -6,6 +6,7 @@
 //   detection, Wayland without XWayland. The C side is Sources/CKinemaX11/kinema_x11.c.
 
 import CKinemaX11
+import KinemaGeometry
 import KinemaRaster
 import Synchronization
 
@@ -34,9 +35,9 @@ public final class LiveWindow: LivePresenter, @unchecked Sendable {
     private var closed = false
     /// The window's size in pixels.
     public let width: Int, height: Int
-    private let request = Mutex<Double?>(nil)
-    private let result = Mutex<(pixels: [UInt8], time: Double)?>(nil)
-    private let failure = Mutex<String?>(nil)
+    private let request = LockedValue<Double?>(nil)
+    private let result = LockedValue<(pixels: [UInt8], time: Double)?>(nil)
+    private let failure = LockedValue<String?>(nil)
 
     /// Opens a window titled `title` of `width` × `height` pixels on `$DISPLAY`.
     public init(title: String, width: Int, height: Int) throws(LiveError) {

@@ -68,11 +68,11 @@ public final class MediaClock: Sendable {
     public let isManual: Bool
 
     /// The manual clock's reading; unused by the system clock.
-    private let manualNow: Mutex<Double>
+    private let manualNow: LockedValue<Double>
 
     private init(isManual: Bool, start: Double) {
         self.isManual = isManual
-        self.manualNow = Mutex(start)
+        self.manualNow = LockedValue(start)
     }
 
     /// The clock's current time in seconds.
@@ -175,10 +175,10 @@ extension MediaClock {
     /// tests can exercise assignment and precedence on a private slot without touching the
     /// shared one that parallel tests read.
     package final class Registry: Sendable {
-        private let clock: Mutex<MediaClock>
+        private let clock: LockedValue<MediaClock>
 
         package init(initial: MediaClock) {
-            clock = Mutex(initial)
+            clock = LockedValue(initial)
         }
 
         /// The task-local override if any, else this slot's clock.

@@ -16,6 +16,7 @@
 // is not thread-safe; Kinema's is, at the cost of one uncontended lock per call).
 
 import Foundation
+import KinemaGeometry
 import Synchronization
 
 /// An immutable graphics path: lines and Bézier curves in subpaths.
@@ -31,10 +32,10 @@ import Synchronization
 /// Cost: reading copies the engine path value (copy-on-write, so O(1) unless it is then mutated).
 public class CGPath: @unchecked Sendable, Hashable, CustomStringConvertible {
     // @unchecked: the only mutable state is the engine path, guarded by the mutex.
-    let storage: Mutex<Path>
+    let storage: LockedValue<Path>
 
     package init(path: Path) {
-        storage = Mutex(path)
+        storage = LockedValue(path)
     }
 
     /// The engine path this CGPath holds (a snapshot for a CGMutablePath).

@@ -19,6 +19,7 @@
 // a blur reads pixels across band edges that another thread may still be drawing.
 
 import Foundation
+import KinemaGeometry
 import KinemaRaster
 import Synchronization
 
@@ -165,7 +166,7 @@ final class CompositorCache: Sendable {
         var lastUsed: Int
     }
 
-    private let store = Mutex(Store())
+    private let store = LockedValue(Store())
 
     func beginFrame() {
         store.withLock { $0.frame += 1 }

@@ -9,6 +9,7 @@
 //   (they are not animated).
 
 import Foundation
+import KinemaGeometry
 import KinemaTiming
 import Synchronization
 import CKinemaRasterSupport
@@ -48,7 +49,7 @@ package final class RenderServer: Sendable {
         var finished: Set<UInt64> = []
     }
 
-    private let shared = Mutex(Shared())
+    private let shared = LockedValue(Shared())
 
     package init() {
         keepFreedMemoryForReuse()

@@ -1,5 +1,6 @@
 // The benchmark harness: times a batch body and reports operations per second.
 import Foundation
+import KinemaGeometry
 import Synchronization
 
 /// One benchmark: a name, a target figure from the issue that asked for it, and a batch body.
@@ -90,4 +91,4 @@ func blackHole(_ value: Double) {
     benchSink.withLock { $0 += value }
 }
 
-private let benchSink = Mutex<Double>(0)
+private let benchSink = LockedValue<Double>(0)

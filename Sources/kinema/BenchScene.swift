@@ -15,8 +15,9 @@
 // a layer's shadow belongs to the layer, so it is faded by the layer's opacity (0.3 × 0.8) and
 // its offset and blur turn and scale with the layer's transform; the peers draw the shadow
 // at 0.3 with a device-space offset (0, 4) and σ = 4.
-// Status: complete; rendering goes through `BenchSceneRenderer.renderFrame`, the one place the
-// render server will take over.
+// Status: complete; rendering goes through `BenchSceneRenderer.renderFrame`: the tree is hosted by a
+// RenderContext, commits reach its render server, and a frame is the server's evaluation,
+// composited.
 import Foundation
 import Kinema
 import KinemaImageIO
@@ -245,20 +246,37 @@ final class BenchScene {
     }
 }
 
-/// Draws a layer tree to pixels: the one place the render server will take over.
+/// Draws a layer tree to pixels the way a frame is drawn: the tree is hosted by a
+/// `RenderContext`, so each transaction's commit hands the changed layers to its render server,
+/// and a frame is the server's evaluation of the committed tree, composited.
 @MainActor
 final class BenchSceneRenderer {
     private let compositor: Compositor
     private var target: Pixmap
+    private var context: RenderContext?
 
     init(width: Int, height: Int, threads: Int) throws {
         compositor = Compositor(threads: threads)
         target = try Pixmap(width: width, height: height)
     }
 
-    /// The frame of `root` as it is now (model values), at scale 1.
+    /// The frame of `root` as last committed (the scene has no animations, so any time shows it).
     func renderFrame(_ root: CALayer) -> Pixmap {
-        compositor.render(CompositeLayer(modelTree: root), into: &target, scale: 1)
+        let context: RenderContext
+        if let existing = self.context, existing.rootLayer === root {
+            context = existing
+        } else {
+            context = RenderContext(rootLayer: root)
+            self.context = context
+        }
+        // Commit whatever is still open (building the tree opened the implicit transaction).
+        CATransaction.flush()
+        context.commit()
+        if let tree = context.server.evaluate(at: 0) {
+            compositor.render(tree, into: &target, scale: 1)
+        } else {
+            target.clear()
+        }
         return target
     }
 }

@@ -133,16 +133,11 @@ private func applyProperty(_ p: borrowing PropertyAnimationSnapshot, timing: Med
     var span: (AnimatableValue, AnimatableValue)?
     var angle: Double?
     switch p.motion {
-    case .basic(let values):
-        if let lerp = p.transformInterpolation, !p.header.isCumulative {
-            value = .transform(lerp.value(at: shaped))
-        } else {
-            guard let ends = ends(values) else { return }
-            span = ends
-            value = AnimatableValue.interpolate(from: ends.0, to: ends.1, fraction: shaped)
-        }
-    case .spring(let values, let spring):
-        let fraction = spring.value(at: timing.localTime)
+    case .basic(let values), .spring(let values, _):
+        // A spring's progress is its closed-form motion at the basic local time; a basic
+        // animation's is the timing function's.
+        var fraction = shaped
+        if case .spring(_, let spring) = p.motion { fraction = spring.value(at: timing.localTime) }
         if let lerp = p.transformInterpolation, !p.header.isCumulative {
             value = .transform(lerp.value(at: fraction))
         } else {

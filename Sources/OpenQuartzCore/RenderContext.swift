@@ -92,9 +92,21 @@ package final class HostRunLoop {
         Self.latest = self
     }
 
-    /// Runs `body` at the first turn whose time is ≥ `time`.
+    /// Runs `body` at the first turn whose time is ≥ `time` (a NaN time: the next turn, with a
+    /// diagnostic).
     package func schedule(at time: Double, _ body: @escaping @MainActor () -> Void) {
-        scheduled.append((time, nextOrder, body))
+        var time = time
+        if time.isNaN {
+            KinemaDiagnostics.emit("HostRunLoop", "schedule(at: nan): ran it at the next turn")
+            time = -.infinity
+        }
+        // Kept sorted by (time, order): insert after every entry due at or before `time`.
+        var low = 0, high = scheduled.count
+        while low < high {
+            let middle = (low + high) / 2
+            if scheduled[middle].time <= time { low = middle + 1 } else { high = middle }
+        }
+        scheduled.insert((time, nextOrder, body), at: low)
         nextOrder += 1
     }
 
@@ -128,11 +140,12 @@ package final class HostRunLoop {
         lastTurnTime = time
     }
 
+    /// Runs the closures due by `time` in time order (ties in order of scheduling); a closure
+    /// scheduled meanwhile for a time already due runs in this turn too, in its place in that order.
     private func runScheduled(through time: Double) {
-        while let index = scheduled.indices.filter({ scheduled[$0].time <= time })
-            .min(by: { (scheduled[$0].time, scheduled[$0].order) < (scheduled[$1].time, scheduled[$1].order) }) {
-            let item = scheduled.remove(at: index)
-            item.body()
+        while let first = scheduled.first, first.time <= time {
+            scheduled.removeFirst()
+            first.body()
         }
     }
 

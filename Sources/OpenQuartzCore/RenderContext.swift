@@ -38,9 +38,9 @@ package final class RenderContext {
 
     /// Commits this context's tree now if it changed since its last commit.
     package func commit() {
-        let root = rootLayer
-        guard root.renderDirty || root.renderSubtreeDirty || root.committedNode == nil || server.commitCount == 0 else { return }
-        server.commit(root.makeRenderNode())
+        // A new context marks its root dirty, so its first commit always happens.
+        guard rootLayer.renderDirty || rootLayer.renderSubtreeDirty else { return }
+        server.commit(rootLayer.makeRenderNode())
     }
 
     static func layoutAndDisplayAll() {

@@ -38,8 +38,9 @@ private func keepFreedMemoryForReuse() {
 /// while the main thread changes the model. Evaluation is the same pure function `presentation()`
 /// uses (`evaluate(_:animations:at:)`), applied down the tree with each layer's local time.
 ///
-/// **Cost.** `evaluate` is O(layers + animations) and allocates one `CompositeLayer` per layer;
-/// `events` walks the tree's timing only.
+/// **Cost.** `evaluate` is O(layers + animations) and allocates one `CompositeLayer` per layer with
+/// an animation in its subtree (others reuse their still picture); `events` walks only the
+/// subtrees holding animations that report events.
 package final class RenderServer: Sendable {
     private struct Shared {
         var root: RenderNode?
@@ -136,6 +137,7 @@ package final class RenderServer: Sendable {
 
     private static func scan(_ node: RenderNode, parentTime: Double, shared: inout Shared, seen: inout Set<UInt64>,
                              into events: inout [AnimationEvent]) {
+        guard node.subtreeReportsEvents else { return }
         let local = node.timing.activeLocalTime(forParentTime: parentTime)
         for animation in node.animations where animation.reportsEvents {
             let serial = animation.serial

@@ -32,6 +32,9 @@ package final class RenderNode: Sendable {
     /// For a subtree without animations, its picture — the same at every time — made once at
     /// commit so that frames reuse it; nil when something in the subtree animates.
     package let staticComposite: CompositeLayer?
+    /// Whether an animation in this subtree (masks included) reports its start and stop: the
+    /// server's event scan skips subtrees where none does.
+    package let subtreeReportsEvents: Bool
 
     /// A node; `snapshots` are `animations`' snapshots already resolved against `state` (see
     /// `RenderNode.resolvedSnapshots`), computed by the caller so that it can reuse them across
@@ -45,6 +48,8 @@ package final class RenderNode: Sendable {
         self.snapshots = snapshots
         self.sublayers = sublayers
         self.mask = mask
+        subtreeReportsEvents = animations.contains(where: \.reportsEvents)
+            || sublayers.contains(where: \.subtreeReportsEvents) || mask?.subtreeReportsEvents == true
         if animations.isEmpty, mask == nil || mask?.staticComposite != nil {
             var composites: [CompositeLayer] = []
             composites.reserveCapacity(sublayers.count)

@@ -62,8 +62,9 @@ public final class Stage {
 
     /// A stage of `size` points at `scale` pixels per point, whose display runs at `fps` and whose
     /// compositor uses `threads` threads (all cores by default). Sizes must be positive and
-    /// finite, and the frame at most `Pixmap.maximumDimension` pixels a side: otherwise the stage
-    /// keeps a 1 × 1 point size and reports a diagnostic.
+    /// finite, and the frame within `Pixmap`'s limits (`maximumDimension` pixels a side,
+    /// `maximumPixelCount` in all): otherwise the stage keeps a 1 × 1 point size and reports a
+    /// diagnostic.
     public init(size: CGSize, scale: CGFloat = 1, fps: Double = 60,
                 threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
         var size = size, scale = scale
@@ -76,8 +77,9 @@ public final class Stage {
             scale = 1
         }
         let limit = CGFloat(Pixmap.maximumDimension)
-        if size.width * scale > limit || size.height * scale > limit {
-            KinemaDiagnostics.emit("Stage", "\(size) at scale \(scale) exceeds \(Int(limit)) pixels a side; using 1 × 1")
+        let pixels = (size.width * scale).rounded(.up) * (size.height * scale).rounded(.up)
+        if size.width * scale > limit || size.height * scale > limit || pixels > CGFloat(Pixmap.maximumPixelCount) {
+            KinemaDiagnostics.emit("Stage", "\(size) at scale \(scale) exceeds the frame limits (\(Int(limit)) pixels a side, \(Pixmap.maximumPixelCount) in all); using 1 × 1")
             size = CGSize(width: 1, height: 1)
         }
         var fps = fps

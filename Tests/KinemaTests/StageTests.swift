@@ -72,4 +72,15 @@ struct StageTests {
         #expect(animation.frames.count >= 2)
         #expect(abs(animation.frames.map(\.delay).reduce(0, +) - 0.5) < 0.011)
     }
+
+    @Test("a frame beyond Pixmap's pixel count (each side within limits) is refused at init with a diagnostic, not at every frame")
+    func oversizedStage() {
+        let (stage, diagnostics) = KinemaDiagnostics.collecting {
+            Stage(size: CGSize(width: 30_000, height: 30_000), scale: 1, threads: 1)
+        }
+        #expect(stage.size == CGSize(width: 1, height: 1))
+        #expect(diagnostics.count == 1)
+        let frame = stage.withClock { stage.step(to: 0) }
+        #expect(frame.width == 1 && frame.height == 1)
+    }
 }

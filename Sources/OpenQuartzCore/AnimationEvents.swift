@@ -129,11 +129,6 @@ package enum AnimationEventHub {
         }
     }
 
-    /// Whether anything waits for delivery (a turn has work even without new server events).
-    package static var hasPendingDeliveries: Bool {
-        !pendingStops.isEmpty || !readyGroups.isEmpty
-    }
-
     private static func stop(_ serial: UInt64, finished: Bool, notify: Bool) {
         guard let entry = tracked.removeValue(forKey: serial) else { return }
         if notify {

@@ -7,13 +7,12 @@
 //   removeAnimation(forKey:); removeAllAnimations(); presentation(): "returns nil if the layer
 //   has not been committed"; model()), CAAnimation (isRemovedOnCompletion), CAMediaTiming
 //   (layers are the timing parents of their animations), Technical Q&A QA1673 (pausing).
-// Status: explicit animations and presentation() are complete for a layer on its own. beginTime 0
-//   resolves to the layer's local time at the commit of the transaction open at the add (until
-//   that commit, and with no transaction open, to the time of the add). Provisional or left to
-//   the render-server work: uncommitted animations already show in presentation(); finished
-//   animations are dropped lazily, when `presentation()` or `animationKeys()` is read; no delegate calls (animationDidStart /
-//   animationDidStop); presentation copies of layer classes declared outside Kinema (see
-//   `makePresentation()`).
+// Status: complete. An add opens the implicit transaction when none is open; beginTime 0 resolves
+//   to the layer's local time when the outermost transaction holding the add commits, and only
+//   committed animations reach presentation() and the render tree. Finished animations removed on
+//   completion leave when the render server reports them (AnimationEvents.swift), or lazily when
+//   `presentation()` / `animationKeys()` is read without a host. Left out: presentation copies of
+//   layer classes declared outside Kinema (see `makePresentation()`).
 
 import Foundation
 import KinemaGeometry
@@ -134,7 +133,6 @@ extension CALayer {
         removeAnimations(removed)
     }
 
-    /// Gives every animation awaiting the commit its begin time: the layer's local time now.
     /// Commits the layer's uncommitted animations: those added with beginTime 0 begin now (the
     /// layer's local time).
     final func stampPendingBeginTimes() {

@@ -6,7 +6,8 @@
 //   CAMediaTiming. Status: the model tree: geometry, appearance, hierarchy, drawing and layout
 //   hooks, key-value coding, actions lookup, explicit animations and `presentation()`
 //   (CALayer+Animations.swift), implicit actions (CALayer+Actions.swift, run from the change
-//   hook `didChange(_:from:)`). Left to later work: animation delegate calls, `visibleRect`,
+//   hook `didChange(_:from:)`), the render-tree glue (CALayer+RenderTree.swift). Left to later
+//   work: `visibleRect`,
 //   `scroll(_:)`, filters, `contentsFormat`, archiving.
 //
 // Why this file is long: Apple's CALayer members are all overridable (`override var bounds` with
@@ -128,8 +129,9 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     /// Adds `anim` under `key`, replacing an animation with the same key. The animation is copied
     /// now: later edits to `anim` do not reach the layer. A nil key gets a unique internal key.
     /// An animation whose key path the layer does not have is not added (one diagnostic).
-    /// A `beginTime` of 0 becomes the layer's local time when the open transaction commits (the
-    /// time of the add until then, and when no transaction is open; see docs/ANIMATIONS.md).
+    /// The add opens the implicit transaction when none is open; a `beginTime` of 0 becomes the
+    /// layer's local time when the outermost transaction holding the add commits, and until then
+    /// the animation is not shown (see docs/ANIMATIONS.md).
     open func add(_ anim: CAAnimation, forKey key: String?) { addAnimation(anim, forKey: key) }
 
     /// A copy of the animation added under `key`, or nil.

@@ -7,9 +7,9 @@
 //   in docs/LAYERS.md); Apple properties not yet modelled are listed there too.
 //
 // Why a value: the model layer (a main-actor CALayer) holds one LayerState and every property
-// read and write goes through it; the presentation layer will be a CALayer whose state is the
-// evaluated one; the render tree will snapshot LayerState values and hand them to the render
-// server's thread. One Sendable value serves all three.
+// read and write goes through it; a presentation layer is a CALayer whose state is the evaluated
+// one; the render tree snapshots LayerState values and hands them to the render server's thread.
+// One Sendable value serves all three.
 
 import Foundation
 

@@ -75,7 +75,6 @@ package final class HostRunLoop {
     private var scheduled: [(time: Double, order: Int, body: @MainActor () -> Void)] = []
     private var nextOrder = 0
     var displayLinks: [CADisplayLink] = []
-    package private(set) var lastTurnTime: Double?
     /// The display's frame interval (what display links report as `duration`).
     package var frameInterval: Double
 
@@ -137,7 +136,6 @@ package final class HostRunLoop {
                 context.commit()
             }
         }
-        lastTurnTime = time
     }
 
     /// Runs the closures due by `time` in time order (ties in order of scheduling); a closure

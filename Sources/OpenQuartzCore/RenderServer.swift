@@ -44,7 +44,6 @@ private func keepFreedMemoryForReuse() {
 package final class RenderServer: Sendable {
     private struct Shared {
         var root: RenderNode?
-        var commits = 0
         /// Serials whose start / finish was already reported.
         var started: Set<UInt64> = []
         var finished: Set<UInt64> = []
@@ -60,15 +59,11 @@ package final class RenderServer: Sendable {
     package func commit(_ root: RenderNode?) {
         shared.withLock {
             $0.root = root
-            $0.commits += 1
         }
     }
 
     /// The committed tree.
     package var committedTree: RenderNode? { shared.withLock { $0.root } }
-
-    /// How many commits the server has received.
-    package var commitCount: Int { shared.withLock { $0.commits } }
 
     /// The committed tree with every animation applied at absolute media time `time`; nil when
     /// nothing is committed.

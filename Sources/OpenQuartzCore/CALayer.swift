@@ -7,8 +7,7 @@
 //   hooks, key-value coding, actions lookup, explicit animations and `presentation()`
 //   (CALayer+Animations.swift), implicit actions (CALayer+Actions.swift, run from the change
 //   hook `didChange(_:from:)`), the render-tree glue (CALayer+RenderTree.swift). Left to later
-//   work: `visibleRect`,
-//   `scroll(_:)`, filters, `contentsFormat`, archiving.
+//   work: `visibleRect`, `scroll(_:)`, filters, `contentsFormat`, archiving.
 //
 // Why this file is long: Apple's CALayer members are all overridable (`override var bounds` with
 // a didSet, `override func draw(in:)` …), and Swift lets a subclass override only members

@@ -182,27 +182,26 @@ final class CompositorCache: Sendable {
 
     /// The cached outline for `key`, or `make()`'s result, stored.
     func outline(_ key: OutlineKey, make: () -> Path) -> Path {
-        if let hit = store.withLock({ s -> Path? in
-            guard var entry = s.outlines[key] else { return nil }
-            entry.lastUsed = s.frame
-            s.outlines[key] = entry
-            return entry.value
-        }) { return hit }
-        let value = make()
-        store.withLock { s in s.outlines[key] = Entry(value: value, lastUsed: s.frame) }
-        return value
+        cached(\.outlines, key, make: make) ?? Path()   // never nil: make() always gives a path
     }
 
     /// The cached gradient image for `key`, or `make()`'s result, stored.
     func gradient(_ key: GradientKey, make: () -> Pixmap?) -> Pixmap? {
-        if let hit = store.withLock({ s -> Pixmap? in
-            guard var entry = s.gradients[key] else { return nil }
+        cached(\.gradients, key, make: make)
+    }
+
+    /// The entry of `table` under `key`, marked used this frame; else `make()`'s result, stored
+    /// (nil when `make` gives nil). The lock is not held while `make` runs.
+    private func cached<Key: Hashable, Value>(_ table: WritableKeyPath<Store, [Key: Entry<Value>]>, _ key: Key,
+                                              make: () -> Value?) -> Value? {
+        if let hit = store.withLock({ s -> Value? in
+            guard var entry = s[keyPath: table][key] else { return nil }
             entry.lastUsed = s.frame
-            s.gradients[key] = entry
+            s[keyPath: table][key] = entry
             return entry.value
         }) { return hit }
         guard let value = make() else { return nil }
-        store.withLock { s in s.gradients[key] = Entry(value: value, lastUsed: s.frame) }
+        store.withLock { s in s[keyPath: table][key] = Entry(value: value, lastUsed: s.frame) }
         return value
     }
 }

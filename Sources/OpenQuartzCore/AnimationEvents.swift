@@ -109,6 +109,11 @@ package enum AnimationEventHub {
     /// Delivers `events` from the render server and everything queued: starts, then stops, then
     /// completion blocks. Called once per run-loop turn.
     package static func deliver(_ events: [AnimationEvent]) {
+        // Animations whose layer is gone can never finish: forget them (releasing their delegates,
+        // as the layer would have) and stop their completion groups waiting, without calls.
+        for (serial, entry) in tracked where entry.layer == nil {
+            stop(serial, finished: false, notify: false)
+        }
         for event in events where event.kind == .started {
             guard var entry = tracked[event.serial], !entry.started else { continue }
             entry.started = true

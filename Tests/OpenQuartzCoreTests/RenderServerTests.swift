@@ -134,6 +134,34 @@ struct RenderServerTests {
         #expect(second.calls == ["start@0.233", "stop(false)@0.317"])
     }
 
+    @Test("an animation whose layer is deallocated is forgotten: its delegate is released and the completion block waiting for it runs")
+    func deallocatedLayer() {
+        let host = Host()
+        var log: [String] = []
+        weak var released: Recorder?
+        do {
+            let recorder = Recorder(clock: host.clock)
+            released = recorder
+            let layer = CALayer()
+            host.root.addSublayer(layer)
+            host.loop.turn(at: 0.05)
+            host.loop.withClock {
+                CATransaction.begin()
+                CATransaction.setCompletionBlock { log.append("done") }
+                let fade = basic("opacity", from: 1, to: 0, duration: 10)
+                fade.delegate = recorder
+                layer.add(fade, forKey: "fade")
+                CATransaction.commit()
+            }
+            layer.removeFromSuperlayer()
+            host.loop.turn(at: 0.1)
+        }
+        host.loop.turn(at: 0.2)
+        host.loop.turn(at: 0.3)
+        #expect(released == nil, "the delegate is not kept alive by the event bookkeeping")
+        #expect(log == ["done"])
+    }
+
     @Test("completion block: runs once every animation added after it finished; nested transactions count; none → the next turn (CATransaction.setCompletionBlock)")
     func completionBlocks() {
         let host = Host()

@@ -101,15 +101,7 @@ package final class RenderServer: Sendable {
         if !node.snapshots.isEmpty {
             applyAnimations(node.snapshots, model: node.state, at: local, into: &state)
         }
-        var transition: CompositeTransition?
-        for animation in node.animations.reversed() {
-            guard case .transition(let t) = animation.snapshot.content,
-                  let progress = transitionProgress(animation.snapshot, at: local) else { continue }
-            if animation.snapshot.isRemovedOnCompletion, local >= animation.snapshot.endTime { continue }
-            transition = CompositeTransition(type: t.type, subtype: t.subtype, progress: progress,
-                                             from: animation.transitionFrom.map { evaluate($0, parentTime: parentTime) })
-            break
-        }
+        let transition = runningTransition(node, local: local, parentTime: parentTime)
         var sublayers: [CompositeLayer] = []
         sublayers.reserveCapacity(node.sublayers.count)
         for sublayer in node.sublayers {
@@ -128,6 +120,20 @@ package final class RenderServer: Sendable {
         return CompositeLayer(id: node.id, state: state, sublayers: sublayers,
                               mask: node.mask.map { evaluate($0, parentTime: local) }, transition: transition,
                               delayedInstances: delayed)
+    }
+
+    /// The newest transition of `node` running at its local time `local` (nil for most layers,
+    /// which have none), with the layer's old picture evaluated at the same time.
+    private static func runningTransition(_ node: RenderNode, local: Double, parentTime: Double) -> CompositeTransition? {
+        guard node.hasTransition else { return nil }
+        for animation in node.animations.reversed() {
+            guard case .transition(let t) = animation.snapshot.content,
+                  let progress = transitionProgress(animation.snapshot, at: local) else { continue }
+            if animation.snapshot.isRemovedOnCompletion, local >= animation.snapshot.endTime { continue }
+            return CompositeTransition(type: t.type, subtype: t.subtype, progress: progress,
+                                       from: animation.transitionFrom.map { evaluate($0, parentTime: parentTime) })
+        }
+        return nil
     }
 
     private static func scan(_ node: RenderNode, parentTime: Double, shared: inout Shared, seen: inout Set<UInt64>,

@@ -35,6 +35,8 @@ package final class RenderNode: Sendable {
     /// Whether an animation in this subtree (masks included) reports its start and stop: the
     /// server's event scan skips subtrees where none does.
     package let subtreeReportsEvents: Bool
+    /// Whether one of the animations is a transition (the compositor's "old picture" case).
+    package let hasTransition: Bool
 
     /// A node; `snapshots` are `animations`' snapshots already resolved against `state` (see
     /// `RenderNode.resolvedSnapshots`), computed by the caller so that it can reuse them across
@@ -48,6 +50,7 @@ package final class RenderNode: Sendable {
         self.snapshots = snapshots
         self.sublayers = sublayers
         self.mask = mask
+        hasTransition = animations.contains { if case .transition = $0.snapshot.content { true } else { false } }
         subtreeReportsEvents = animations.contains(where: \.reportsEvents)
             || sublayers.contains(where: \.subtreeReportsEvents) || mask?.subtreeReportsEvents == true
         if animations.isEmpty, mask == nil || mask?.staticComposite != nil {

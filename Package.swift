@@ -118,7 +118,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KinemaLiveTests",
-            dependencies: ["KinemaLive", "Kinema", "KinemaRaster"],
+            dependencies: ["KinemaLive", "Kinema", "KinemaGeometry", "KinemaRaster"],
             swiftSettings: strictSwift
         ),
         .testTarget(

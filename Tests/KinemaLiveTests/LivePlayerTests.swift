@@ -9,31 +9,17 @@
 
 import Foundation
 import Kinema
+import KinemaGeometry
 import KinemaRaster
 import Synchronization
 import Testing
 import KinemaLive
 import OpenQuartzCore
 
-/// A value behind an NSLock. The thread sanitizer sees pthread mutexes; it did not always see the
-/// Synchronization module's `Mutex` (whose lock lives in an uninstrumented library), and once
-/// reported this presenter's locked accesses as a race.
-final class PthreadLocked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<R>(_ body: (inout Value) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-}
-
-/// Keeps every frame (a copy: the pixmap value) and its facts; Sendable through its lock.
+/// Keeps every frame (a copy: the pixmap value) and its facts; Sendable through its lock (a
+/// pthread lock, which the thread sanitizer sees).
 final class RecordingPresenter: LivePresenter {
-    let frames = PthreadLocked<[(frame: Pixmap, info: LiveFrameInfo)]>([])
+    let frames = LockedValue<[(frame: Pixmap, info: LiveFrameInfo)]>([])
     let finished = Atomic<Int>(0)
 
     func present(_ frame: Pixmap, _ info: LiveFrameInfo) -> LivePresenterAction {

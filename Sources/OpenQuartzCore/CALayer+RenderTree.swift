@@ -16,6 +16,9 @@ struct RenderAnimationCache {
     /// The snapshots to evaluate, when they do not depend on the model state; nil when some do
     /// (they are resolved against the state at each commit).
     var snapshots: [AnimationSnapshot]?
+    /// `snapshots` compiled for the render server's fast path (nil when they are nil or outside it).
+    var program: AnimationProgram?
+    var facts: RenderAnimationFacts
 }
 
 extension CALayer {
@@ -57,15 +60,19 @@ extension CALayer {
                     dependsOnModel = dependsOnModel || entry.snapshot.dependsOnModel
                 }
             }
+            let snapshots = dependsOnModel ? nil : animations.map(\.snapshot)
             renderAnimationCache = RenderAnimationCache(
-                animations: animations,
-                snapshots: dependsOnModel ? nil : animations.map(\.snapshot))
+                animations: animations, snapshots: snapshots,
+                program: snapshots.flatMap { $0.isEmpty ? nil : AnimationProgram($0) },
+                facts: RenderAnimationFacts(animations))
         }
-        let cache = renderAnimationCache ?? RenderAnimationCache(animations: [], snapshots: [])
+        let cache = renderAnimationCache ?? RenderAnimationCache(animations: [], snapshots: [], program: nil, facts: RenderAnimationFacts([]))
+        let snapshots = cache.snapshots ?? RenderNode.resolvedSnapshots(cache.animations, on: state)
+        let program = cache.snapshots == nil ? AnimationProgram(snapshots) : cache.program
         let node = RenderNode(id: renderID, state: state, timing: mediaTiming, animations: cache.animations,
-                              snapshots: cache.snapshots ?? RenderNode.resolvedSnapshots(cache.animations, on: state),
+                              snapshots: snapshots, program: program,
                               sublayers: sublayerStorage.map { $0.makeRenderNode() },
-                              mask: maskStorage?.makeRenderNode())
+                              mask: maskStorage?.makeRenderNode(), facts: cache.facts)
         committedNode = node
         renderDirty = false
         renderSubtreeDirty = false

@@ -79,6 +79,9 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     var isHostRoot = false
     /// The committed animations in render-tree form, until the animations change.
     var renderAnimationCache: RenderAnimationCache?
+    /// The serials of the transaction frames that last listed this layer as changed and as
+    /// having animations to stamp (CATransaction.swift).
+    var transactionMarks: (changed: UInt64, pending: UInt64) = (0, 0)
 
     /// Which LayerState class (and so which properties) instances of this class have.
     package class var stateClass: LayerClass { .layer }

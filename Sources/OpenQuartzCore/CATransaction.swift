@@ -47,16 +47,23 @@ public final class CATransaction {
     struct Frame {
         var values: [String: Any]
         var isImplicit: Bool
-        var pendingLayers: [ObjectIdentifier: WeakLayer] = [:]
+        var pendingLayers: [CALayer] = []
         /// The layers changed in the transaction: at the outermost commit those in a tree (and
         /// their sublayers) count as displayed, and animate implicitly from then on.
-        var changedLayers: [ObjectIdentifier: WeakLayer] = [:]
+        var changedLayers: [CALayer] = []
+        /// Names this frame in layers' marks (`CALayer.transactionMarks`), so that a layer is
+        /// listed once per frame without a set lookup. Unique for the process's life.
+        var serial: UInt64
         /// The completion block set in this transaction, with the animations it waits for.
         var completion: CompletionGroup?
     }
 
-    struct WeakLayer {
-        weak var layer: CALayer?
+    /// The source of `Frame.serial`s.
+    private static var frameSerials: UInt64 = 0
+
+    static func nextFrameSerial() -> UInt64 {
+        frameSerials &+= 1
+        return frameSerials
     }
 
     /// The open transactions, outermost first.
@@ -72,7 +79,7 @@ public final class CATransaction {
 
     /// Begins a new transaction for the current thread, nested in any open one.
     public static func begin() {
-        stack.append(Frame(values: stack.last?.values ?? [:], isImplicit: false))
+        stack.append(Frame(values: stack.last?.values ?? [:], isImplicit: false, serial: nextFrameSerial()))
     }
 
     /// Commits every change made during the current transaction. Without an open explicit
@@ -179,7 +186,7 @@ public final class CATransaction {
     /// Opens the implicit transaction when no transaction is open.
     static func ensureOpen() {
         if stack.isEmpty {
-            stack.append(Frame(values: [:], isImplicit: true))
+            stack.append(Frame(values: [:], isImplicit: true, serial: nextFrameSerial()))
         }
     }
 
@@ -188,20 +195,20 @@ public final class CATransaction {
 
     /// Records that `layer` has animations whose begin time is resolved at commit.
     static func registerPending(_ layer: CALayer) {
-        guard !stack.isEmpty else { return }
-        let id = ObjectIdentifier(layer)
-        if stack[stack.count - 1].pendingLayers[id]?.layer == nil {
-            stack[stack.count - 1].pendingLayers[id] = WeakLayer(layer: layer)
-        }
+        guard let top = stack.indices.last, layer.transactionMarks.pending != stack[top].serial else { return }
+        layer.transactionMarks.pending = stack[top].serial
+        stack[top].pendingLayers.append(layer)
     }
 
     /// Records that `layer` changed in the current transaction.
     static func registerChange(_ layer: CALayer) {
-        guard !stack.isEmpty else { return }
-        let id = ObjectIdentifier(layer)
-        if stack[stack.count - 1].changedLayers[id]?.layer == nil {
-            stack[stack.count - 1].changedLayers[id] = WeakLayer(layer: layer)
-        }
+        // A plain list and a mark on the layer: a set of weak references cost a dictionary
+        // probe per write and gave every layer a weak-reference side table, which slows each
+        // retain and release of it. The list holds the layers until the commit (as Core
+        // Animation's transactions do).
+        guard let top = stack.indices.last, layer.transactionMarks.changed != stack[top].serial else { return }
+        layer.transactionMarks.changed = stack[top].serial
+        stack[top].changedLayers.append(layer)
     }
 
     /// Pops the top frame: a nested frame hands its pending layers to the enclosing one; the
@@ -220,21 +227,18 @@ public final class CATransaction {
             AnimationEventHub.groupSealed(group)
         }
         if stack.isEmpty {
-            for entry in frame.pendingLayers.values {
-                entry.layer?.stampPendingBeginTimes()
+            for layer in frame.pendingLayers {
+                layer.stampPendingBeginTimes()
             }
-            for entry in frame.changedLayers.values {
-                guard let layer = entry.layer, layer.isInLayerTree else { continue }
+            for layer in frame.changedLayers where layer.isInLayerTree {
                 layer.markCommitted()
             }
             RenderContext.commitAll()
         } else {
-            for entry in frame.pendingLayers.values {
-                guard let layer = entry.layer else { continue }
+            for layer in frame.pendingLayers {
                 registerPending(layer)
             }
-            for entry in frame.changedLayers.values {
-                guard let layer = entry.layer else { continue }
+            for layer in frame.changedLayers {
                 registerChange(layer)
             }
         }

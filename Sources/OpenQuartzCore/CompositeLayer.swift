@@ -22,16 +22,26 @@ import Synchronization
 /// stable across frames, for caches keyed by layer. `transition` is set while a `CATransition`
 /// added to the layer runs: the compositor draws `transition.from` (the layer as it was when the
 /// transition was added) and this layer, mixed by the transition's type at its progress.
-package final class CompositeLayer: Sendable {
+///
+/// **Recycling.** The render server keeps the last frame it returned and, when its caller has let
+/// go of it (the server holds the only reference), evaluates the next frame into the same objects
+/// instead of allocating new ones (see `RenderServer.evaluate(at:)`). Hence the `internal(set)`
+/// fields: they are written only by the server, and only while it holds the only reference, so
+/// no other thread can be reading them — the reason for `@unchecked Sendable`. To everyone else
+/// a CompositeLayer is immutable.
+package final class CompositeLayer: @unchecked Sendable {
     package let id: UInt64
-    package let state: LayerState
+    @exclusivity(unchecked) package internal(set) var state: LayerState
     /// Sublayers in the model's order (back to front before sorting by `zPosition`).
-    package let sublayers: [CompositeLayer]
-    package let mask: CompositeLayer?
-    package let transition: CompositeTransition?
+    @exclusivity(unchecked) package internal(set) var sublayers: [CompositeLayer]
+    @exclusivity(unchecked) package internal(set) var mask: CompositeLayer?
+    @exclusivity(unchecked) package internal(set) var transition: CompositeTransition?
     /// For a replicator with an `instanceDelay`: instance k's sublayers (k ≥ 1) evaluated k × delay
     /// earlier, at index k − 1; nil when every instance shows `sublayers` (no delay).
-    package let delayedInstances: [[CompositeLayer]]?
+    @exclusivity(unchecked) package internal(set) var delayedInstances: [[CompositeLayer]]?
+    /// The render node whose evaluation this is (nil when made from a model layer): a recycled
+    /// picture of the same node needs only its animated properties reset.
+    @exclusivity(unchecked) internal(set) var source: RenderNode?
 
     package init(id: UInt64, state: LayerState, sublayers: [CompositeLayer] = [], mask: CompositeLayer? = nil,
                  transition: CompositeTransition? = nil, delayedInstances: [[CompositeLayer]]? = nil) {
@@ -41,6 +51,7 @@ package final class CompositeLayer: Sendable {
         self.mask = mask
         self.transition = transition
         self.delayedInstances = delayedInstances
+        source = nil
     }
 
     /// The sublayers instance `k` of a replicator shows (instance 0: `sublayers`).

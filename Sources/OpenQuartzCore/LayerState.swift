@@ -9,7 +9,8 @@
 // Why a value: the model layer (a main-actor CALayer) holds one LayerState and every property
 // read and write goes through it; a presentation layer is a CALayer whose state is the evaluated
 // one; the render tree snapshots LayerState values and hands them to the render server's thread.
-// One Sendable value serves all three.
+// One Sendable value serves all three; its hot properties are inline and the rest shared
+// copy-on-write, so that copying it (once per animated layer and frame) is cheap.
 
 import Foundation
 
@@ -55,9 +56,18 @@ package struct IdentityEquatable<Object: AnyObject & Sendable>: Equatable, Senda
 /// `layerClass` says which. Paths are stored immutable (a `CGMutablePath` is copied when set
 /// through `LayerKeyPath`), so a state never changes behind its owner's back.
 ///
-/// **Cost.** About 900 bytes; a copy copies them and retains the few shared references.
+/// **Layout.** The properties animations and every frame touch most (geometry, transform,
+/// opacity, hidden) are stored inline; the rest live in `LayerColdState`, one shared box that
+/// is copied only when a property in it is written while another state shares it
+/// (copy-on-write). Its properties read and write through `state.name` all the same (dynamic
+/// member lookup). The render server copies a state for every animated layer at every frame,
+/// so the copy is about 200 bytes and one reference count, not the whole 1 KB.
+///
+/// **Cost.** A copy: about 200 bytes and one retain. The first write to a cold property of a
+/// shared state copies the cold part (about 800 bytes).
+@dynamicMemberLookup
 package struct LayerState: Sendable, Equatable {
-    // MARK: Geometry
+    // MARK: Hot: inline
 
     /// CALayer.bounds — documented default: an empty rectangle
     package var bounds: CGRect = .zero
@@ -72,19 +82,82 @@ package struct LayerState: Sendable, Equatable {
     package var zPosition: CGFloat = 0
     /// CALayer.transform — documented default: the identity transform
     package var transform = CATransform3DIdentity
+    /// CALayer.opacity — documented default: 1.0
+    package var opacity: Float = 1
+    /// CALayer.isHidden — documented default: false
+    package var isHidden = false
+
+    // MARK: Cold: shared, copied on write
+
+    /// Everything else. Never mutated while shared (see `coldForWriting`).
+    private var cold: LayerColdBox
+
+    /// The cold part, made unique first so that a write cannot reach another state's copy.
+    private var coldForWriting: LayerColdBox {
+        mutating get {
+            if !isKnownUniquelyReferenced(&cold) { cold = LayerColdBox(cold.value) }
+            return cold
+        }
+    }
+
+    /// The cold properties, read and written as if they were the state's own.
+    package subscript<Value>(dynamicMember path: WritableKeyPath<LayerColdState, Value>) -> Value {
+        get { cold.value[keyPath: path] }
+        set { coldForWriting.value[keyPath: path] = newValue }
+    }
+
+    /// A state with Apple's defaults for `layerClass`.
+    package init(layerClass: LayerClass = .layer) {
+        cold = LayerColdBox(LayerColdState(layerClass: layerClass))
+    }
+
+    /// The class this state belongs to, read from which subclass group it holds.
+    package var layerClass: LayerClass { cold.value.layerClass }
+
+    /// This state as `layerClass`: the CALayer properties are kept, the subclass group becomes
+    /// the one `layerClass` has (kept if it already has it, Apple's defaults otherwise).
+    /// `CAShapeLayer(layer: plainLayer)` uses this.
+    package func converted(to layerClass: LayerClass) -> LayerState {
+        guard layerClass != self.layerClass else { return self }
+        var result = self
+        let fresh = LayerColdState(layerClass: layerClass)
+        result.shape = fresh.shape
+        result.gradient = fresh.gradient
+        result.replicator = fresh.replicator
+        result.text = fresh.text
+        result.isTransformLayer = fresh.isTransformLayer
+        return result
+    }
+
+    package static func == (lhs: LayerState, rhs: LayerState) -> Bool {
+        lhs.bounds == rhs.bounds && lhs.position == rhs.position && lhs.anchorPoint == rhs.anchorPoint
+            && lhs.anchorPointZ == rhs.anchorPointZ && lhs.zPosition == rhs.zPosition
+            && lhs.transform == rhs.transform && lhs.opacity == rhs.opacity && lhs.isHidden == rhs.isHidden
+            && (lhs.cold === rhs.cold || lhs.cold.value == rhs.cold.value)
+    }
+}
+
+/// The box holding a `LayerState`'s cold part. Mutated only while uniquely referenced (copy on
+/// write), so a box shared between threads is never written: hence `@unchecked Sendable`.
+private final class LayerColdBox: @unchecked Sendable {
+    var value: LayerColdState
+
+    init(_ value: LayerColdState) {
+        self.value = value
+    }
+}
+
+/// The properties of a layer that `LayerState` keeps out of line: appearance, contents,
+/// timing, the subclass groups. Read and written through `LayerState` (`state.cornerRadius`).
+package struct LayerColdState: Sendable, Equatable {
+    // MARK: Geometry
     /// CALayer.sublayerTransform — documented default: the identity transform
     package var sublayerTransform = CATransform3DIdentity
     /// CALayer.contentsScale — documented default: 1.0
     package var contentsScale: CGFloat = 1
     /// CALayer.isGeometryFlipped — documented default: false
     package var isGeometryFlipped = false
-
     // MARK: Appearance
-
-    /// CALayer.opacity — documented default: 1.0
-    package var opacity: Float = 1
-    /// CALayer.isHidden — documented default: false
-    package var isHidden = false
     /// CALayer.backgroundColor — documented default: nil
     package var backgroundColor: CGColor?
     /// CALayer.cornerRadius — documented default: 0.0
@@ -150,9 +223,7 @@ package struct LayerState: Sendable, Equatable {
     package var needsDisplayOnBoundsChange = false
     /// CALayer.name — documented default: nil
     package var name: String?
-
     // MARK: Timing (CAMediaTiming defaults, see CAMediaTiming.swift)
-
     package var beginTime: CFTimeInterval = 0
     package var duration: CFTimeInterval = 0
     package var speed: Float = 1
@@ -161,9 +232,7 @@ package struct LayerState: Sendable, Equatable {
     package var repeatDuration: CFTimeInterval = 0
     package var autoreverses = false
     package var fillMode: CAMediaTimingFillMode = .removed
-
     // MARK: Subclasses
-
     /// CAShapeLayer's properties; nil for other classes.
     package var shape: ShapeLayerState?
     /// CAGradientLayer's properties; nil for other classes.
@@ -175,16 +244,14 @@ package struct LayerState: Sendable, Equatable {
     /// Whether this is a CATransformLayer: its sublayers keep their 3-D positions (no flattening)
     /// and, as CATransformLayer.h says, only its sublayers are rendered.
     package var isTransformLayer = false
-
     // MARK: Kinema extensions
-
     /// The radius of a Gaussian blur (σ = radius / 2, as shadows) applied to what lies behind
     /// the layer before the layer draws: Kinema's stand-in for `backgroundFilters`, which Apple
     /// does not support on iOS and which UIVisualEffectView needs. 0 (the default) is no blur.
     package var backdropBlurRadius: CGFloat = 0
 
-    /// A state with Apple's defaults for `layerClass`.
-    package init(layerClass: LayerClass = .layer) {
+    /// Apple's defaults for `layerClass`.
+    init(layerClass: LayerClass) {
         switch layerClass {
         case .layer: break
         case .shape: shape = ShapeLayerState()
@@ -195,28 +262,13 @@ package struct LayerState: Sendable, Equatable {
         }
     }
 
-    /// The class this state belongs to, read from which subclass group it holds.
-    package var layerClass: LayerClass {
+    /// The class these properties belong to, read from which subclass group they hold.
+    var layerClass: LayerClass {
         if shape != nil { return .shape }
         if gradient != nil { return .gradient }
         if replicator != nil { return .replicator }
         if text != nil { return .text }
         return isTransformLayer ? .transform : .layer
-    }
-
-    /// This state as `layerClass`: the CALayer properties are kept, the subclass group becomes
-    /// the one `layerClass` has (kept if it already has it, Apple's defaults otherwise).
-    /// `CAShapeLayer(layer: plainLayer)` uses this.
-    package func converted(to layerClass: LayerClass) -> LayerState {
-        guard layerClass != self.layerClass else { return self }
-        var result = self
-        let fresh = LayerState(layerClass: layerClass)
-        result.shape = fresh.shape
-        result.gradient = fresh.gradient
-        result.replicator = fresh.replicator
-        result.text = fresh.text
-        result.isTransformLayer = fresh.isTransformLayer
-        return result
     }
 
     // Non-optional views of the subclass groups, for key paths: reading one the state lacks

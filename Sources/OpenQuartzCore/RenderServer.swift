@@ -38,15 +38,20 @@ private func keepFreedMemoryForReuse() {
 /// while the main thread changes the model. Evaluation is the same pure function `presentation()`
 /// uses (`evaluate(_:animations:at:)`), applied down the tree with each layer's local time.
 ///
-/// **Cost.** `evaluate` is O(layers + animations) and allocates one `CompositeLayer` per layer with
-/// an animation in its subtree (others reuse their still picture); `events` walks only the
-/// subtrees holding animations that report events.
+/// **Cost.** `evaluate` is O(layers + animations). It allocates one `CompositeLayer` per layer with
+/// an animation in its subtree (others reuse their still picture) — except when the caller has
+/// let go of the previous frame: that frame's objects are then evaluated into again (recycled),
+/// and a frame allocates nothing. `events` walks only the subtrees holding animations that
+/// report events.
 package final class RenderServer: Sendable {
     private struct Shared {
         var root: RenderNode?
         /// Serials whose start / finish was already reported.
         var started: Set<UInt64> = []
         var finished: Set<UInt64> = []
+        /// The last frame `evaluate(at:)` returned, to evaluate the next one into when nobody
+        /// else holds it any more.
+        var lastFrame: CompositeLayer?
     }
 
     private let shared = LockedValue(Shared())
@@ -67,9 +72,28 @@ package final class RenderServer: Sendable {
 
     /// The committed tree with every animation applied at absolute media time `time`; nil when
     /// nothing is committed.
+    ///
+    /// When the frame this returned last time is no longer referenced by anyone else, its
+    /// objects are reused for this one (the caller must not keep a frame's layers after letting
+    /// go of the frame's root — it would not be unique then, and nothing is reused).
     package func evaluate(at time: Double) -> CompositeLayer? {
-        guard let root = committedTree else { return nil }
-        return Self.evaluate(root, parentTime: time)
+        // Take the last frame out (moved, not copied), so that concurrent evaluations never
+        // share one and its reference count says whether the caller still holds it.
+        var last: CompositeLayer?
+        let committed = shared.withLock { shared in
+            swap(&last, &shared.lastFrame)
+            return shared.root
+        }
+        guard let root = committed else { return nil }
+        let frame: CompositeLayer
+        if isKnownUniquelyReferenced(&last), let recycled = last, recycled.id == root.id, root.staticComposite == nil {
+            Self.evaluate(root, parentTime: time, into: recycled)
+            frame = recycled
+        } else {
+            frame = Self.evaluate(root, parentTime: time)
+        }
+        shared.withLock { $0.lastFrame = frame }
+        return frame
     }
 
     /// The starts and finishes not yet reported that have happened by absolute time `time`, for
@@ -98,28 +122,100 @@ package final class RenderServer: Sendable {
         if let still = node.staticComposite { return still }
         let local = node.timing.activeLocalTime(forParentTime: parentTime)
         var state = node.state
-        if !node.snapshots.isEmpty {
+        if let program = node.program {
+            program.apply(at: local, into: &state)
+        } else if !node.snapshots.isEmpty {
             applyAnimations(node.snapshots, model: node.state, at: local, into: &state)
         }
         let transition = runningTransition(node, local: local, parentTime: parentTime)
-        var sublayers: [CompositeLayer] = []
-        sublayers.reserveCapacity(node.sublayers.count)
-        for sublayer in node.sublayers {
-            sublayers.append(evaluate(sublayer, parentTime: local))
-        }
-        var delayed: [[CompositeLayer]]?
-        if let replicator = state.replicator, replicator.instanceDelay != 0, replicator.instanceDelay.isFinite,
-           replicator.instanceCount > 1, !node.sublayers.isEmpty {
-            // Instance k shows its sublayers k × instanceDelay earlier (CAReplicatorLayer docs:
-            // "the delay, in seconds, between replicated copies").
-            let count = min(replicator.instanceCount, maximumDelayedInstances)
-            delayed = (1..<count).map { k in
-                node.sublayers.map { evaluate($0, parentTime: local - Double(k) * replicator.instanceDelay) }
+        let sublayers = evaluateSublayers(node, local: local)
+        let delayed = node.sublayers.isEmpty ? nil : delayedInstances(node, state: state, local: local)
+        let picture = CompositeLayer(id: node.id, state: state, sublayers: sublayers,
+                                     mask: node.mask.map { evaluate($0, parentTime: local) }, transition: transition,
+                                     delayedInstances: delayed)
+        picture.source = node
+        return picture
+    }
+
+    /// `node`'s subtree evaluated into `layer`, last frame's picture of the same layer, which
+    /// nobody else holds (checked by the caller). Gives the same values as
+    /// `evaluate(_:parentTime:)`; its sublayers are recycled the same way where they can be.
+    private static func evaluate(_ node: RenderNode, parentTime: Double, into layer: CompositeLayer) {
+        let local = node.timing.activeLocalTime(forParentTime: parentTime)
+        if let program = node.program {
+            if layer.source === node {
+                // Last frame evaluated the same node with the same program: only the properties
+                // it writes differ from the model.
+                program.restoreTargets(from: node, into: layer)
+            } else {
+                layer.state = node.state
+                layer.source = node
+            }
+            program.apply(at: local, into: &layer.state)
+        } else {
+            layer.state = node.state
+            layer.source = node
+            if !node.snapshots.isEmpty {
+                applyAnimations(node.snapshots, model: node.state, at: local, into: &layer.state)
             }
         }
-        return CompositeLayer(id: node.id, state: state, sublayers: sublayers,
-                              mask: node.mask.map { evaluate($0, parentTime: local) }, transition: transition,
-                              delayedInstances: delayed)
+        layer.transition = runningTransition(node, local: local, parentTime: parentTime)
+        if layer.sublayers.count == node.sublayers.count {
+            node.sublayers.withUnsafeBufferPointer { children in
+                layer.sublayers.withUnsafeMutableBufferPointer { pictures in
+                    for index in children.indices {
+                        prefetch(children, after: index)
+                        let child = children[index]
+                        if pictures[index].id == child.id, child.staticComposite == nil,
+                           isKnownUniquelyReferenced(&pictures[index]) {
+                            evaluate(child, parentTime: local, into: pictures[index])
+                        } else {
+                            pictures[index] = evaluate(child, parentTime: local)
+                        }
+                    }
+                }
+            }
+        } else {
+            layer.sublayers = evaluateSublayers(node, local: local)
+        }
+        // Masks and delayed replicator instances are few: made anew.
+        layer.mask = node.mask.map { evaluate($0, parentTime: local) }
+        layer.delayedInstances = node.sublayers.isEmpty ? nil : delayedInstances(node, state: layer.state, local: local)
+    }
+
+    /// Asks the cache for the nodes and programs that the loop over `children` reads next: a
+    /// frame reads each animated layer's node and program once, from memory the cache no longer
+    /// holds for a large tree.
+    private static func prefetch(_ children: UnsafeBufferPointer<RenderNode>, after index: Int) {
+        if index + 3 < children.count { children[index + 3].prefetchNode() }
+        if index + 2 < children.count { children[index + 2].program?.prefetchHeader() }
+        if index + 1 < children.count { children[index + 1].program?.prefetchData() }
+    }
+
+    /// `node`'s sublayers evaluated anew at `local`, its local time.
+    private static func evaluateSublayers(_ node: RenderNode, local: Double) -> [CompositeLayer] {
+        var sublayers: [CompositeLayer] = []
+        sublayers.reserveCapacity(node.sublayers.count)
+        node.sublayers.withUnsafeBufferPointer { children in
+            for index in children.indices {
+                prefetch(children, after: index)
+                sublayers.append(evaluate(children[index], parentTime: local))
+            }
+        }
+        return sublayers
+    }
+
+    /// For a replicator with an instance delay, instance k's sublayers (k ≥ 1) evaluated
+    /// k × delay earlier; nil otherwise.
+    private static func delayedInstances(_ node: RenderNode, state: LayerState, local: Double) -> [[CompositeLayer]]? {
+        guard !node.sublayers.isEmpty, let replicator = state.replicator, replicator.instanceDelay != 0,
+              replicator.instanceDelay.isFinite, replicator.instanceCount > 1 else { return nil }
+        // Instance k shows its sublayers k × instanceDelay earlier (CAReplicatorLayer docs:
+        // "the delay, in seconds, between replicated copies").
+        let count = min(replicator.instanceCount, maximumDelayedInstances)
+        return (1..<count).map { k in
+            node.sublayers.map { evaluate($0, parentTime: local - Double(k) * replicator.instanceDelay) }
+        }
     }
 
     /// The newest transition of `node` running at its local time `local` (nil for most layers,

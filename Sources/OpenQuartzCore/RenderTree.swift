@@ -9,6 +9,7 @@
 
 import Foundation
 import KinemaTiming
+import CKinemaRasterSupport
 
 /// One layer as of the last commit that changed it: its model state, its committed animations and
 /// its committed sublayers. Immutable and `Sendable`; a commit reuses the nodes of layers (and
@@ -27,6 +28,9 @@ package final class RenderNode: Sendable {
     /// The animations' snapshots, in the same order, with basic from/by/to resolved against
     /// `state` (what `evaluate` reads, kept apart so a frame does not rebuild the array).
     package let snapshots: [AnimationSnapshot]
+    /// `snapshots` compiled (`AnimationProgram`), which the server runs instead of them; nil when
+    /// one of them is outside the compiled fast path.
+    package let program: AnimationProgram?
     package let sublayers: [RenderNode]
     package let mask: RenderNode?
     /// For a subtree without animations, its picture — the same at every time — made once at
@@ -39,19 +43,23 @@ package final class RenderNode: Sendable {
     package let hasTransition: Bool
 
     /// A node; `snapshots` are `animations`' snapshots already resolved against `state` (see
-    /// `RenderNode.resolvedSnapshots`), computed by the caller so that it can reuse them across
-    /// commits when they do not depend on the state.
+    /// `RenderNode.resolvedSnapshots`) and `program` their compiled form (`AnimationProgram(snapshots)`),
+    /// both computed by the caller so that it can reuse them across commits when they do not
+    /// depend on the state.
     package init(id: UInt64, state: LayerState, timing: MediaTiming, animations: [RenderAnimation],
-                 snapshots: [AnimationSnapshot], sublayers: [RenderNode], mask: RenderNode?) {
+                 snapshots: [AnimationSnapshot], program: AnimationProgram?, sublayers: [RenderNode], mask: RenderNode?,
+                 facts: RenderAnimationFacts? = nil) {
         self.id = id
         self.state = state
         self.timing = timing
         self.animations = animations
         self.snapshots = snapshots
+        self.program = program
         self.sublayers = sublayers
         self.mask = mask
-        hasTransition = animations.contains { if case .transition = $0.snapshot.content { true } else { false } }
-        subtreeReportsEvents = animations.contains(where: \.reportsEvents)
+        let facts = facts ?? RenderAnimationFacts(animations)
+        hasTransition = facts.hasTransition
+        subtreeReportsEvents = facts.reportsEvents
             || sublayers.contains(where: \.subtreeReportsEvents) || mask?.subtreeReportsEvents == true
         if animations.isEmpty, mask == nil || mask?.staticComposite != nil {
             var composites: [CompositeLayer] = []
@@ -73,9 +81,27 @@ package final class RenderNode: Sendable {
         animations.map { $0.snapshot.resolvingEnds(on: state) }
     }
 
+    /// Asks the cache for this node's fields (a hint for the server's evaluation loop).
+    func prefetchNode() {
+        kinema_prefetch_lines(UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), 6)
+    }
+
     /// The number of nodes in this subtree (masks included).
     package var subtreeCount: Int {
         1 + sublayers.reduce(0) { $0 + $1.subtreeCount } + (mask?.subtreeCount ?? 0)
+    }
+}
+
+/// What a node needs to know of its animations as a whole, worked out once per change of them.
+package struct RenderAnimationFacts: Sendable {
+    /// Whether one of them is a transition.
+    package var hasTransition: Bool
+    /// Whether one of them reports its start and stop.
+    package var reportsEvents: Bool
+
+    package init(_ animations: [RenderAnimation]) {
+        hasTransition = animations.contains { if case .transition = $0.snapshot.content { true } else { false } }
+        reportsEvents = animations.contains(where: \.reportsEvents)
     }
 }
 

@@ -16,6 +16,13 @@ static inline void kinema_prefetch_for_writing(const void *address) {
     __builtin_prefetch(address, 1, 3);
 }
 
+/// Asks for the `lines` cache lines (64 bytes each) from `address`, to be read soon. A hint, as
+/// above: never faults, whatever the address.
+static inline void kinema_prefetch_lines(const void *address, int lines) {
+    const char *p = (const char *)address;
+    for (int i = 0; i < lines; i++) __builtin_prefetch(p + 64 * i, 0, 3);
+}
+
 /// `value` truncated toward zero and pinned to INT64_MIN ... INT64_MAX; NaN gives 0. Defined for
 /// every input (a plain C cast is undefined out of range).
 static inline int64_t kinema_saturating_int64(double value) {

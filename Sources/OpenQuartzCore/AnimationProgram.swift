@@ -1,0 +1,372 @@
+// AnimationProgram: a layer's committed animations compiled, at commit, into plain typed steps
+// that the render server runs at every frame instead of the general evaluation.
+//
+// Audited against: the same documents as AnimationEvaluation.swift (CABasicAnimation from/to,
+//   CAKeyframeAnimation linear mode with keyTimes and timingFunctions, CASpringAnimation,
+//   CAMediaTiming). Status: a fast path only. It covers the animations most trees run — basic,
+//   spring and linear keyframe animations of position, anchorPoint, bounds, zPosition,
+//   anchorPointZ, opacity and transform, neither additive nor cumulative, without a value
+//   function — and gives the same bits as `applyAnimations` for them (a test compares both over
+//   every case). A layer with any other animation is evaluated by `applyAnimations` as before.
+
+import Foundation
+import KinemaGeometry
+import KinemaTiming
+import CKinemaRasterSupport
+
+/// One layer's animations, compiled: `apply` gives the same state as
+/// `applyAnimations(snapshots, model:at:into:)` for the snapshots it was made from.
+///
+/// ```swift
+/// if let program = AnimationProgram(snapshots) {
+///     program.apply(at: localTime, into: &state)   // same as applyAnimations(snapshots, …)
+/// }
+/// ```
+///
+/// **Why.** The general evaluation reads each animation through four shared boxes (snapshot,
+/// content, property data, boxed values), interpolates `AnimatableValue`s and writes through the
+/// key-path table's closures. For 10,000 layers that is most of a frame's evaluation time. A
+/// program keeps each animation as one plain record (timing, target field, end values inline)
+/// in one array, with transforms and keyframe tables in side arrays, reads them in place and
+/// writes the field directly.
+///
+/// **Cost.** Made once per commit of the layer's animations (and reused while they do not
+/// change); `apply` allocates and retains nothing.
+package final class AnimationProgram: Sendable {
+    /// One record per animation, in order of addition.
+    private let steps: [Step]
+    /// The timing curves of the steps that have one; they keep the steps' unmanaged references
+    /// alive.
+    private let curves: [TimingCurveBox]
+
+    /// The springs of the steps that have one; they keep the steps' unmanaged references alive.
+    private let springs: [SpringBox]
+
+    private final class SpringBox: Sendable {
+        let spring: Spring
+
+        init(_ spring: Spring) {
+            self.spring = spring
+        }
+    }
+
+    /// A timing curve in a box, so that a step can reach it by an unretained reference: the
+    /// curve holds an array, and reading it out of an array or through a pointer made Swift copy
+    /// it (a retain and a release per evaluation, a fifth of the frame's time).
+    private final class TimingCurveBox: Sendable {
+        let curve: CubicBezierTimingCurve
+
+        init(_ curve: CubicBezierTimingCurve) {
+            self.curve = curve
+        }
+    }
+    /// Decomposed transform pairs: one per basic transform animation, one per segment of a
+    /// keyframe transform animation.
+    private let transforms: [TransformInterpolation]
+    /// Keyframe values of number (x) and point (x, y) keyframe animations.
+    private let values: [SIMD2<Double>]
+    /// Keyframe animations' key times, one run per animation.
+    private let keyTimes: [Double]
+    /// Keyframe animations' segment curves (unretained boxes kept alive by `curves`), one run per
+    /// animation; nil for a linear segment.
+    private let segmentCurves: [Unmanaged<TimingCurveBox>?]
+    /// The properties written, each once.
+    private let targets: [CompiledTarget]
+
+    /// What an animation interpolates.
+    private enum Kind: UInt8 {
+        case number, point, rect, transform, numberKeyframes, pointKeyframes, transformKeyframes
+    }
+
+    /// One compiled animation. Plain data (no references), so reading it in place costs nothing.
+    private struct Step {
+        var timing: MediaTiming
+        var endTime: Double
+        var isRemovedOnCompletion: Bool
+        var target: CompiledTarget
+        var kind: Kind
+        /// A spring's closed form, which replaces the timing curve (a box in `springs`, unretained;
+        /// inline it would make every step 150 bytes longer).
+        var spring: Unmanaged<SpringBox>?
+        /// The ends of a number (x), point (x, y) or rectangle (x, y, width, height) animation.
+        var from: SIMD4<Double>
+        var to: SIMD4<Double>
+        /// The timing curve (a box in `curves`, unretained); nil for none (linear).
+        var curve: Unmanaged<TimingCurveBox>?
+        /// The first transform in `transforms`, or the first value in `values`.
+        var first: Int
+        /// The first key time in `keyTimes`, and how many (= the number of values).
+        var firstKeyTime: Int
+        var keyTimeCount: Int
+        /// The first segment curve in `segmentCurves`, and how many.
+        var firstSegmentCurve: Int
+        var segmentCurveCount: Int
+        /// The number of transforms from `first` (keyframe transform segments).
+        var count: Int
+    }
+
+    /// The program for `snapshots` (already resolved against the model state, so that basic
+    /// animations have both ends), or nil when one of them is outside the fast path.
+    package init?(_ snapshots: [AnimationSnapshot]) {
+        var steps: [Step] = []
+        var transforms: [TransformInterpolation] = []
+        var values: [SIMD2<Double>] = []
+        var keyTimes: [Double] = []
+        var segmentCurves: [Unmanaged<TimingCurveBox>?] = []
+        var curves: [TimingCurveBox] = []
+        var springs: [SpringBox] = []
+        steps.reserveCapacity(snapshots.count)
+        for snapshot in snapshots {
+            guard case .property(let p) = snapshot.content, !p.header.isAdditive, !p.header.isCumulative,
+                  p.header.valueFunction == nil, let entry = p.header.entry,
+                  let target = CompiledTarget(keyPath: entry.keyPath) else { return nil }
+            var step = Step(timing: snapshot.timing, endTime: snapshot.endTime,
+                            isRemovedOnCompletion: snapshot.isRemovedOnCompletion, target: target,
+                            kind: .number, spring: nil, from: .zero, to: .zero, curve: nil, first: 0,
+                            firstKeyTime: 0, keyTimeCount: 0, firstSegmentCurve: 0, segmentCurveCount: 0, count: 0)
+            if let curve = snapshot.timingCurve {
+                let box = TimingCurveBox(curve)
+                curves.append(box)
+                step.curve = Unmanaged.passUnretained(box)
+            }
+            switch p.motion {
+            case .basic(let ends), .spring(let ends, _):
+                if case .spring(_, let spring) = p.motion {
+                    let box = SpringBox(spring)
+                    springs.append(box)
+                    step.spring = Unmanaged.passUnretained(box)
+                }
+                if let lerp = p.transformInterpolation {
+                    guard target == .transform else { return nil }
+                    step.kind = .transform
+                    step.first = transforms.count
+                    transforms.append(lerp)
+                } else {
+                    guard let from = ends.from, let to = ends.to,
+                          let (kind, a, b) = Self.pair(from, to, for: target) else { return nil }
+                    step.kind = kind
+                    step.from = a
+                    step.to = b
+                }
+            case .keyframes(let table):
+                guard table.path == nil, table.mode == .linear, table.values.count >= 2,
+                      table.keyTimes.count == table.values.count else { return nil }
+                step.firstKeyTime = keyTimes.count
+                step.keyTimeCount = table.keyTimes.count
+                keyTimes.append(contentsOf: table.keyTimes)
+                step.firstSegmentCurve = segmentCurves.count
+                step.segmentCurveCount = table.segmentCurves.count
+                for curve in table.segmentCurves {
+                    guard let curve else {
+                        segmentCurves.append(nil)
+                        continue
+                    }
+                    let box = TimingCurveBox(curve)
+                    curves.append(box)
+                    segmentCurves.append(Unmanaged.passUnretained(box))
+                }
+                switch target {
+                case .transform:
+                    guard let segments = p.keyframeTransformSegments else { return nil }
+                    step.kind = .transformKeyframes
+                    step.first = transforms.count
+                    step.count = segments.count
+                    transforms.append(contentsOf: segments)
+                case .position, .anchorPoint:
+                    step.kind = .pointKeyframes
+                    step.first = values.count
+                    for value in table.values {
+                        guard case .point(let point) = value else { return nil }
+                        values.append(SIMD2(point.x, point.y))
+                    }
+                case .zPosition, .anchorPointZ, .opacity:
+                    step.kind = .numberKeyframes
+                    step.first = values.count
+                    for value in table.values {
+                        guard case .number(let number) = value else { return nil }
+                        values.append(SIMD2(number, 0))
+                    }
+                case .bounds:
+                    return nil
+                }
+            }
+            steps.append(step)
+        }
+        self.steps = steps
+        self.curves = curves
+        self.springs = springs
+        self.transforms = transforms
+        self.values = values
+        self.keyTimes = keyTimes
+        self.segmentCurves = segmentCurves
+        var targets: [CompiledTarget] = []
+        for step in steps where !targets.contains(step.target) { targets.append(step.target) }
+        self.targets = targets
+    }
+
+    /// The kind and ends of a two-value animation of `target`, or nil when the values are not
+    /// of the kind `target` holds.
+    private static func pair(_ from: AnimatableValue, _ to: AnimatableValue,
+                             for target: CompiledTarget) -> (Kind, SIMD4<Double>, SIMD4<Double>)? {
+        switch (target, from, to) {
+        case (.position, .point(let a), .point(let b)), (.anchorPoint, .point(let a), .point(let b)):
+            return (.point, SIMD4(a.x, a.y, 0, 0), SIMD4(b.x, b.y, 0, 0))
+        case (.bounds, .rect(let a), .rect(let b)):
+            return (.rect, SIMD4(a.origin.x, a.origin.y, a.size.width, a.size.height),
+                    SIMD4(b.origin.x, b.origin.y, b.size.width, b.size.height))
+        case (.zPosition, .number(let a), .number(let b)), (.anchorPointZ, .number(let a), .number(let b)),
+             (.opacity, .number(let a), .number(let b)):
+            return (.number, SIMD4(a, 0, 0, 0), SIMD4(b, 0, 0, 0))
+        default:
+            return nil
+        }
+    }
+
+    /// Sets the properties the program writes back to their model values (`node`'s state): a
+    /// picture of `node` evaluated with this program shows `node`'s model state again. Reads and
+    /// writes the fields in place.
+    func restoreTargets(from node: RenderNode, into layer: CompositeLayer) {
+        for target in targets {
+            switch target {
+            case .position: layer.state.position = node.state.position
+            case .anchorPoint: layer.state.anchorPoint = node.state.anchorPoint
+            case .bounds: layer.state.bounds = node.state.bounds
+            case .zPosition: layer.state.zPosition = node.state.zPosition
+            case .anchorPointZ: layer.state.anchorPointZ = node.state.anchorPointZ
+            case .opacity: layer.state.opacity = node.state.opacity
+            case .transform: layer.state.transform = node.state.transform
+            }
+        }
+    }
+
+    /// Asks the cache for this program's fields (a hint; see `RenderServer.evaluate`).
+    func prefetchHeader() {
+        kinema_prefetch_lines(UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), 1)
+    }
+
+    /// Asks the cache for the steps and transforms `apply` reads first (a hint).
+    func prefetchData() {
+        steps.withUnsafeBytes { kinema_prefetch_lines($0.baseAddress, Int32(min($0.count / 64 + 1, 24))) }
+        transforms.withUnsafeBytes { kinema_prefetch_lines($0.baseAddress, Int32(min($0.count / 64 + 1, 24))) }
+    }
+
+    /// Applies the animations at `time` (the layer's local time) to `state`, in order.
+    package func apply(at time: Double, into state: inout LayerState) {
+        withExtendedLifetime((curves, springs)) {
+            steps.withUnsafeBufferPointer { steps in
+                guard var step = steps.baseAddress else { return }
+                for _ in 0..<steps.count {
+                    defer { step += 1 }
+                    // Removed on completion: gone from its end on (as `applyAnimations`).
+                    if step.pointee.isRemovedOnCompletion, time >= step.pointee.endTime { continue }
+                    let timing = step.pointee.timing.resolve(parentTime: time, defaultDuration: MediaTiming.defaultAnimationDuration)
+                    guard timing.isActive else { continue }
+                    // The timing function's curve (linear without one), read in place: `curves`
+                    // keeps the box alive.
+                    let shaped = step.pointee.curve.map { box in
+                        box._withUnsafeGuaranteedRef { $0.curve.value(at: timing.progress) }
+                    } ?? timing.progress
+                    run(step, shaped: shaped, localTime: timing.localTime, into: &state)
+                }
+            }
+        }
+    }
+
+    private func run(_ step: UnsafePointer<Step>, shaped: Double, localTime: Double, into state: inout LayerState) {
+        let target = step.pointee.target
+        switch step.pointee.kind {
+        case .number, .point, .rect:
+            let f = step.pointee.spring.map { box in box._withUnsafeGuaranteedRef { $0.spring.value(at: localTime) } } ?? shaped
+            let a = step.pointee.from, b = step.pointee.to
+            // `AnimatableValue.interpolate`: the ends exact, else a + (b − a)·f per component.
+            let v = f == 0 ? a : f == 1 ? b : a + (b - a) * f
+            write(v, kind: step.pointee.kind, target: target, into: &state)
+        case .transform:
+            let f = step.pointee.spring.map { box in box._withUnsafeGuaranteedRef { $0.spring.value(at: localTime) } } ?? shaped
+            write(transform(step.pointee.first, at: f), into: &state)
+        case .numberKeyframes, .pointKeyframes:
+            let (i, g) = segment(step, at: shaped)
+            let a = values[step.pointee.first + i], b = values[step.pointee.first + i + 1]
+            let v = g == 0 ? a : g == 1 ? b : a + (b - a) * g
+            write(SIMD4(v.x, v.y, 0, 0), kind: step.pointee.kind == .pointKeyframes ? .point : .number,
+                  target: target, into: &state)
+        case .transformKeyframes:
+            let (i, g) = segment(step, at: shaped)
+            write(transform(step.pointee.first + min(i, step.pointee.count - 1), at: g), into: &state)
+        }
+    }
+
+    /// Transform pair `index` at `fraction`, read in place (an array read would copy its
+    /// 500 bytes first).
+    private func transform(_ index: Int, at fraction: Double) -> CATransform3D {
+        transforms.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, index >= 0, index < buffer.count else { return CATransform3DIdentity }
+            return (base + index).pointee.value(at: fraction)
+        }
+    }
+
+    /// A keyframe animation's segment at `progress` and the fraction through it after the
+    /// segment's curve: `KeyframeSnapshot.linearSegment`, on the flattened tables.
+    private func segment(_ step: UnsafePointer<Step>, at progress: Double) -> (index: Int, fraction: Double) {
+        let p = min(max(progress, 0), 1)
+        let first = step.pointee.firstKeyTime, count = step.pointee.keyTimeCount
+        return keyTimes.withUnsafeBufferPointer { times in
+            guard count >= 2, first >= 0, first + count <= times.count else { return (0, p) }
+            // The last segment whose start is at or before p (segments of zero length end at 1).
+            let last = count - 2
+            var i = 0
+            while i < last, times[first + i + 1] <= p { i += 1 }
+            let width = times[first + i + 1] - times[first + i]
+            let f = width > 0 ? min(max((p - times[first + i]) / width, 0), 1) : 1
+            guard i < step.pointee.segmentCurveCount,
+                  let curve = segmentCurves.withUnsafeBufferPointer({ $0[step.pointee.firstSegmentCurve + i] }) else {
+                return (i, f)
+            }
+            return (i, curve._withUnsafeGuaranteedRef { $0.curve.value(at: f) })
+        }
+    }
+
+    /// Writes an interpolated number (x), point (x, y) or rectangle, refusing what the key-path
+    /// table's codecs refuse (non-finite geometry).
+    private func write(_ v: SIMD4<Double>, kind: Kind, target: CompiledTarget, into state: inout LayerState) {
+        switch target {
+        case .opacity:
+            state.opacity = Float(v.x)
+        case .zPosition:
+            if v.x.isFinite { state.zPosition = CGFloat(v.x) }
+        case .anchorPointZ:
+            if v.x.isFinite { state.anchorPointZ = CGFloat(v.x) }
+        case .position:
+            if v.x.isFinite, v.y.isFinite { state.position = CGPoint(x: v.x, y: v.y) }
+        case .anchorPoint:
+            if v.x.isFinite, v.y.isFinite { state.anchorPoint = CGPoint(x: v.x, y: v.y) }
+        case .bounds:
+            let rect = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
+            if rect.isFiniteRect { state.bounds = rect }
+        case .transform:
+            break
+        }
+    }
+
+    private func write(_ transform: CATransform3D, into state: inout LayerState) {
+        if transform.hasFiniteEntries { state.transform = transform }
+    }
+}
+
+/// The layer properties a compiled animation can write.
+package enum CompiledTarget: UInt8, Sendable {
+    case position, anchorPoint, bounds, zPosition, anchorPointZ, opacity, transform
+
+    init?(keyPath: String) {
+        switch keyPath {
+        case "position": self = .position
+        case "anchorPoint": self = .anchorPoint
+        case "bounds": self = .bounds
+        case "zPosition": self = .zPosition
+        case "anchorPointZ": self = .anchorPointZ
+        case "opacity": self = .opacity
+        case "transform": self = .transform
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,252 @@
+// Tests of the render server's fast paths: a compiled AnimationProgram gives the same state as the
+// general evaluation (`applyAnimations`, itself tested against Apple's documented rules in the
+// other suites) for every kind of animation it accepts, refuses the rest, and a recycled frame
+// holds the same values as a freshly evaluated one.
+
+import Foundation
+import KinemaGeometry
+import KinemaTiming
+@testable import OpenQuartzCore
+import Testing
+
+@Suite("Compiled animation programs and recycled frames")
+@MainActor
+struct AnimationProgramTests {
+    /// A model state with every property a program can write away from its default.
+    static var model: LayerState {
+        var state = LayerState()
+        state.position = CGPoint(x: 12, y: -7)
+        state.anchorPoint = CGPoint(x: 0.25, y: 0.75)
+        state.bounds = CGRect(x: 1, y: 2, width: 30, height: 40)
+        state.zPosition = 3
+        state.anchorPointZ = -2
+        state.opacity = 0.6
+        state.transform = CATransform3DMakeScale(2, 1, 1)
+        return state
+    }
+
+    /// Times that cover before the start, the active interval, repeats, reversal and the fill.
+    static let times: [Double] = stride(from: -0.5, through: 7.5, by: 0.0625).map { $0 } + [0, 1, 2, 2.5, 1e-12, .infinity]
+
+    /// Animations of every kind the program accepts, with timing variety.
+    static func acceptedAnimations() -> [[CAAnimation]] {
+        var sets: [[CAAnimation]] = []
+        func timed<A: CAAnimation>(_ animation: A, _ configure: (A) -> Void) -> A {
+            configure(animation)
+            return animation
+        }
+        // Basic, each target, with and without a curve, repeats, autoreverse, fill, speed, offset.
+        sets.append([basic("position", from: CGPoint(x: 0, y: 0), to: CGPoint(x: 100, y: 50), duration: 2)])
+        sets.append([timed(basic("position", to: CGPoint(x: 100, y: 50), duration: 1.5)) {
+            $0.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+            $0.repeatCount = 2.5
+            $0.autoreverses = true
+            $0.fillMode = .both
+            $0.beginTime = 0.25
+        }])
+        sets.append([timed(basic("anchorPoint", from: CGPoint(x: 0, y: 0), to: CGPoint(x: 1, y: 1))) {
+            $0.speed = 2
+            $0.timeOffset = 0.3
+            $0.fillMode = .forwards
+        }])
+        sets.append([timed(basic("bounds", from: CGRect(x: 0, y: 0, width: 10, height: 10),
+                                 to: CGRect(x: 5, y: 5, width: 80, height: 20))) {
+            $0.timingFunction = CAMediaTimingFunction(controlPoints: 0.3, -0.4, 0.6, 1.5)
+            $0.repeatDuration = 3.3
+        }])
+        sets.append([basic("zPosition", from: 0, to: 10), basic("anchorPointZ", by: 4, duration: 0.7)])
+        sets.append([timed(basic("opacity", from: Float(0), to: Float(1))) { $0.fillMode = .backwards; $0.beginTime = 1 }])
+        sets.append([timed(basic("transform", from: CATransform3DIdentity,
+                                 to: CATransform3DRotate(CATransform3DMakeScale(1.5, 0.5, 1), .pi * 0.75, 0.2, 0.3, 1))) {
+            $0.timingFunction = CAMediaTimingFunction(name: .easeOut)
+            $0.repeatCount = .infinity
+        }])
+        // Springs.
+        sets.append([timed(CASpringAnimation(keyPath: "opacity")) {
+            $0.fromValue = 0.2
+            $0.toValue = 1
+            $0.damping = 6
+            $0.duration = $0.settlingDuration
+        }])
+        sets.append([timed(CASpringAnimation(keyPath: "position")) {
+            $0.toValue = CGPoint(x: 40, y: 40)
+            $0.initialVelocity = 3
+            $0.duration = 2
+            $0.autoreverses = true
+        }])
+        sets.append([timed(CASpringAnimation(keyPath: "transform")) {
+            $0.fromValue = CATransform3DMakeRotation(0.3, 0, 0, 1)
+            $0.toValue = CATransform3DMakeTranslation(20, 10, 0)
+            $0.duration = 1.2
+        }])
+        // Linear keyframes: numbers, points, transforms; key times and per-segment curves.
+        sets.append([timed(CAKeyframeAnimation(keyPath: "opacity")) {
+            $0.values = [0, 1, 0.25, 0.5]
+            $0.keyTimes = [0, 0.1, 0.7, 1]
+            $0.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .linear),
+                                  CAMediaTimingFunction(name: .easeOut)]
+            $0.duration = 2
+        }])
+        sets.append([timed(CAKeyframeAnimation(keyPath: "position")) {
+            $0.values = [CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 40), CGPoint(x: 10, y: 40), CGPoint(x: -5, y: 3)]
+            $0.keyTimes = [0, 0.5, 0.5, 1]
+            $0.repeatCount = 1.75
+        }])
+        sets.append([timed(CAKeyframeAnimation(keyPath: "transform")) {
+            $0.values = [CATransform3DIdentity, CATransform3DMakeRotation(.pi / 2, 0, 0, 1),
+                         CATransform3DScale(CATransform3DMakeRotation(.pi, 0, 0, 1), 1.5, 1.5, 1)]
+            $0.duration = 3
+            $0.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+            $0.autoreverses = true
+            $0.repeatCount = .infinity
+        }])
+        sets.append([timed(CAKeyframeAnimation(keyPath: "zPosition")) { $0.values = [1, 5]; $0.fillMode = .forwards }])
+        // Several on one layer, the later replacing the earlier on the same key; one removed on
+        // completion (gone after its end), one kept.
+        sets.append([
+            basic("position", from: CGPoint(x: 1, y: 1), to: CGPoint(x: 2, y: 2), duration: 4),
+            timed(basic("position", to: CGPoint(x: 9, y: 9))) { $0.isRemovedOnCompletion = false; $0.fillMode = .forwards },
+            timed(basic("opacity", from: 1, to: 0, duration: 0.5)) { $0.isRemovedOnCompletion = true },
+        ])
+        // Values the codecs refuse: a NaN end writes nothing.
+        sets.append([basic("zPosition", from: 0, to: Double.nan)])
+        return sets
+    }
+
+    @Test("a program gives the same state as the general evaluation, bit for bit, for every accepted kind")
+    func sameAsGeneral() throws {
+        let model = Self.model
+        for (index, animations) in Self.acceptedAnimations().enumerated() {
+            let snapshots = RenderNode.resolvedSnapshots(animations.enumerated().map { offset, animation in
+                RenderAnimation(serial: UInt64(offset), snapshot: animation.snapshot(for: model),
+                                reportsEvents: false, transitionFrom: nil)
+            }, on: model)
+            let program = try #require(AnimationProgram(snapshots), "set \(index) should compile")
+            for time in Self.times {
+                var general = model
+                applyAnimations(snapshots, model: model, at: time, into: &general)
+                var compiled = model
+                program.apply(at: time, into: &compiled)
+                #expect(compiled == general, "set \(index) at t = \(time)")
+                #expect(compiled.transform.m11.bitPattern == general.transform.m11.bitPattern, "set \(index) at t = \(time)")
+                #expect(compiled.position.x.bitPattern == general.position.x.bitPattern, "set \(index) at t = \(time)")
+            }
+        }
+    }
+
+    @Test("restoring a program's targets on a picture gives the model state back")
+    func restore() throws {
+        let model = Self.model
+        let animations: [CAAnimation] = [basic("position", to: CGPoint(x: 80, y: 80)), basic("opacity", to: Float(0)),
+                                         basic("transform", to: CATransform3DMakeRotation(1, 0, 0, 1))]
+        let snapshots = RenderNode.resolvedSnapshots(animations.map {
+            RenderAnimation(serial: 0, snapshot: $0.snapshot(for: model), reportsEvents: false, transitionFrom: nil)
+        }, on: model)
+        let program = try #require(AnimationProgram(snapshots))
+        let node = RenderNode(id: 1, state: model, timing: MediaTiming(), animations: [], snapshots: [],
+                              program: nil, sublayers: [], mask: nil)
+        var shown = model
+        program.apply(at: 0.5, into: &shown)
+        #expect(shown != model)
+        let picture = CompositeLayer(id: 1, state: shown)
+        program.restoreTargets(from: node, into: picture)
+        #expect(picture.state == model)
+    }
+
+    @Test("what the program does not cover is refused (and left to the general evaluation)")
+    func refusals() {
+        let model = Self.model
+        let additive = basic("position", by: CGPoint(x: 1, y: 1))
+        additive.isAdditive = true
+        let cumulative = basic("opacity", from: 0, to: 1)
+        cumulative.isCumulative = true
+        let function = basic("transform", from: 0, to: 1)
+        function.valueFunction = CAValueFunction(name: .rotateZ)
+        let cubic = CAKeyframeAnimation(keyPath: "position")
+        cubic.values = [CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 1), CGPoint(x: 2, y: 0)]
+        cubic.calculationMode = .cubic
+        let path = CAKeyframeAnimation(keyPath: "position")
+        path.path = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+        let colour = basic("backgroundColor", from: CGColor.black, to: CGColor.white)
+        let component = basic("position.x", from: 0, to: 1)
+        let group = CAAnimationGroup()
+        group.animations = [basic("opacity", from: 0, to: 1)]
+        for (name, animation) in [("additive", additive), ("cumulative", cumulative), ("value function", function),
+                                  ("cubic", cubic), ("path", path), ("colour", colour), ("component", component),
+                                  ("group", group)] as [(String, CAAnimation)] {
+            let snapshot = animation.snapshot(for: model)
+            #expect(AnimationProgram([snapshot]) == nil, "\(name)")
+            // One refused animation makes the whole layer's list go the general way (order matters).
+            #expect(AnimationProgram([basic("opacity", from: 0, to: 1).snapshot(for: model), snapshot]) == nil, "\(name)")
+        }
+    }
+
+    @Test("a frame its caller let go of is evaluated into again, with the values of a fresh evaluation")
+    func recycling() throws {
+        let host = Host()
+        var layers: [CALayer] = []
+        CATransaction.begin()
+        for index in 0..<5 {
+            let layer = CALayer()
+            layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+            layer.position = CGPoint(x: Double(index) * 10, y: 0)
+            host.root.addSublayer(layer)
+            layers.append(layer)
+        }
+        CATransaction.commit()
+        host.loop.turn(at: 0.01)
+        let move = basic("position", from: CGPoint(x: 0, y: 0), to: CGPoint(x: 100, y: 100), duration: 1)
+        move.beginTime = 0.5
+        layers[1].add(move, forKey: "move")
+        let fade = CAKeyframeAnimation(keyPath: "opacity")
+        fade.values = [1, 0, 1]
+        fade.duration = 1
+        fade.beginTime = 0.5
+        layers[3].add(fade, forKey: "fade")
+        let cumulative = basic("zPosition", from: 0, to: 1)
+        cumulative.isCumulative = true   // the general path
+        cumulative.beginTime = 0.5
+        cumulative.repeatCount = 3
+        layers[4].add(cumulative, forKey: "z")
+        host.loop.turn(at: 0.02)
+        let server = host.context.server
+        let root = try #require(server.committedTree)
+
+        func same(_ a: CompositeLayer, _ b: CompositeLayer) -> Bool {
+            a.id == b.id && a.state == b.state && a.sublayers.count == b.sublayers.count
+                && zip(a.sublayers, b.sublayers).allSatisfy { same($0, $1) }
+        }
+
+        var previous: ObjectIdentifier?
+        for time in [0.6, 0.9, 1.2, 1.5, 2.0, 2.7, 0.55] {
+            let frame = try #require(server.evaluate(at: time))
+            #expect(same(frame, RenderServer.evaluate(root, parentTime: time)), "t = \(time)")
+            if let previous { #expect(ObjectIdentifier(frame) == previous, "recycled at t = \(time)") }
+            previous = ObjectIdentifier(frame)
+        }
+
+        // A frame still held is never written: the next one is new.
+        let held = try #require(server.evaluate(at: 0.75))
+        let heldCopy = RenderServer.evaluate(root, parentTime: 0.75)
+        let next = try #require(server.evaluate(at: 1.25))
+        #expect(next !== held)
+        #expect(same(held, heldCopy))
+        #expect(same(next, RenderServer.evaluate(root, parentTime: 1.25)))
+
+        // A commit between frames (model change, new sublayer, removed animation) shows in the
+        // recycled frame.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layers[1].position = CGPoint(x: -3, y: -3)
+        layers[3].removeAllAnimations()
+        let extra = CALayer()
+        extra.bounds = CGRect(x: 0, y: 0, width: 3, height: 3)
+        host.root.addSublayer(extra)
+        CATransaction.commit()
+        let newRoot = try #require(server.committedTree)
+        for time in [1.1, 1.3] {
+            let frame = try #require(server.evaluate(at: time))
+            #expect(same(frame, RenderServer.evaluate(newRoot, parentTime: time)), "after the commit, t = \(time)")
+        }
+    }
+}

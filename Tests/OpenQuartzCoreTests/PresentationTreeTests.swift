@@ -214,6 +214,25 @@ struct PresentationTreeTests {
         }
     }
 
+    @Test("memory: a held copy keeps its ancestors' copies; an unheld snapshot is freed (no reference cycle)")
+    func noCycles() throws {
+        let clock = MediaClock.manual(at: 0)
+        try MediaClock.withCurrent(clock) {
+            let scene = makeScene()
+            clock.advance(to: 0.5)
+            weak var rootCopy: CALayer?
+            weak var childCopy: CALayer?
+            do {
+                let held = try #require(scene.child.presentation())
+                rootCopy = held.superlayer?.superlayer
+                childCopy = held
+                #expect(rootCopy != nil, "the child's copy holds its ancestors' copies")
+                #expect(rootCopy?.sublayers?.first?.sublayers?.first === held, "copies made downward are found again")
+            }
+            #expect(childCopy == nil && rootCopy == nil, "nothing holds the snapshot any more")
+        }
+    }
+
     /// A layer class declared outside Kinema (Swift cannot call its init(layer:)).
     final class OutsideLayer: CALayer {}
 

@@ -10,6 +10,7 @@
 // A shown tree here is one hosted by a RenderContext (a window's tree on iOS).
 
 import Foundation
+import KinemaRaster
 @testable import OpenQuartzCore
 import Testing
 
@@ -224,6 +225,34 @@ struct OrderActionTests {
             #expect(tree.recorder.log(tree.names, only: Self.orderEvents) == ["grandchild:onOrderOut", "child:onOrderIn"])
             CATransaction.flush()
             withExtendedLifetime(tree.context) {}
+        }
+    }
+
+    @Test("rendered: a CATransition under onOrderIn fades the added layer in (fade, linear, 1/4 s: half covered at 1/8 s)")
+    func renderedFadeIn() throws {
+        let host = Host()
+        host.root.position = CGPoint(x: 50, y: 50)
+        host.root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        host.loop.turn(at: 0.1)
+        let child = CALayer()
+        child.bounds = CGRect(x: 0, y: 0, width: 50, height: 50)
+        child.position = CGPoint(x: 50, y: 50)
+        child.backgroundColor = Ink.red
+        child.actions = [kCAOnOrderIn: CATransition()]
+        host.root.addSublayer(child)
+        host.loop.turn(at: 0.2)   // the commit: the transition begins at 0.2 and lasts 0.25 s
+        // Reference: fade = old × (1 − p) + new × p with the old rendering empty; p = 0.5 puts
+        // red at half coverage over white, (255, 127.5, 127.5). Tolerance 2: 8-bit rounding.
+        let expectations: [(time: Double, centre: RGBA)] = [
+            (0.2, premul(1, 1, 1)), (0.325, premul(1, 0.5, 0.5)), (0.5, premul(1, 0, 0)),
+        ]
+        for (time, centre) in expectations {
+            let tree = try #require(host.context.server.evaluate(at: time))
+            var frame = try Pixmap(width: 100, height: 100)
+            Compositor(threads: 1).render(tree, into: &frame, scale: 1)
+            dump(frame, "order-fade-in-\(time)")
+            #expect(frame.rgba(50, 50).near(centre, 2), "t = \(time): \(frame.rgba(50, 50))")
+            #expect(frame.rgba(10, 10) == premul(1, 1, 1), "outside the child: the white root")
         }
     }
 

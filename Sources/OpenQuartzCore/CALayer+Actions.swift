@@ -1,19 +1,49 @@
-// CALayer+Actions: implicit actions — what a property change runs, and the default animation.
+// CALayer+Actions: implicit actions — what a property change runs, and the default animation —
+// and the order events of hierarchy changes (onOrderIn, onOrderOut, sublayers).
 //
 // Audited against: CALayer.action(forKey:) (the search: delegate, actions, style, then
 //   defaultAction(forKey:); NSNull ends it with no action), CALayer.defaultAction(forKey:),
 //   CAAction.run(forKey:object:arguments:) (CAAnimation's adds the animation to the layer under
 //   the event's key), CATransaction (disableActions; animationDuration "Defaults to 1/4s";
 //   animationTimingFunction), Core Animation Programming Guide → Changing a Layer's Default
-//   Behavior ("Core Animation implements implicit animations for layers using action objects").
-// Status: complete for property changes. Kinema's rule for which layers animate implicitly: a
-//   layer that is in a tree now (it has a superlayer or sublayers, or is a mask) and was in a
-//   tree at an earlier outermost commit — "the first display of a layer and layers not yet in a
-//   tree do not animate" (CALayer.presentation(): nil "if the layer has not been committed").
-//   A layer counts as displayed when a transaction in which it (or an ancestor) changed commits
-//   with it in a tree. The delegate's, the actions dictionary's and the style's actions run for
-//   every layer. Left out:
-//   the onOrderIn / onOrderOut / sublayers events of hierarchy changes.
+//   Behavior ("Core Animation implements implicit animations for layers using action objects";
+//   the triggers: a property change, keyed by the property's name; the layer "became visible or
+//   was added to a layer hierarchy", kCAOnOrderIn; it "was removed from a layer hierarchy",
+//   kCAOnOrderOut), the Action Identifiers docs (kCAOnOrderIn: a layer "becomes visible, either
+//   as a result being inserted into the visible layer hierarchy or the layer is no longer set as
+//   hidden"; kCAOnOrderOut: "removed from the layer hierarchy or is hidden"), and CALayer.h's
+//   comments (onOrderIn is "invoked when the layer is made visible, i.e. either its superlayer
+//   becomes visible, or it's added as a sublayer of a visible layer"; onOrderOut "when the layer
+//   becomes non-visible"; +defaultActionForKey: "returns a suitable animation object for events
+//   posted by animatable properties, nil otherwise").
+// Status: complete for property changes and order events. Kinema's rule for which layers animate
+//   implicitly: a layer that is in a tree now (it has a superlayer or sublayers, or is a mask)
+//   and was in a tree at an earlier outermost commit — "the first display of a layer and layers
+//   not yet in a tree do not animate" (CALayer.presentation(): nil "if the layer has not been
+//   committed"). A layer counts as displayed when a transaction in which it (or an ancestor)
+//   changed commits with it in a tree. The delegate's, the actions dictionary's and the style's
+//   actions run for every layer.
+//
+// Order events. Default actions: none. `defaultAction(forKey:)` gives nil for "onOrderIn",
+//   "onOrderOut" and "sublayers", following CALayer.h (animations only for animatable
+//   properties; the order events are not properties). The Programming Guide's Animatable
+//   Properties table lists `sublayers` with "the default implied CABasicAnimation"; an array of
+//   layers has no interpolation, so that animation could show nothing and Kinema adds none (the
+//   fade some developers observe is undocumented). The delegate, `actions` and `style` see every
+//   event and their actions run, as for property changes; NSNull and disableActions suppress them.
+//   - "sublayers" goes to a layer whose sublayer list changed (add, insert, replace, remove,
+//     `sublayers =`), whether or not it is shown.
+//   - "onOrderIn" goes to a layer that becomes shown: added (or moved) as a sublayer into a
+//     shown tree, or un-hidden in one; and to each layer below it that is not hidden (their
+//     superlayer became visible). "onOrderOut" goes the same way to layers that stop being shown
+//     (removed, or hidden). A layer moved within shown trees stays shown and gets neither.
+//   - Shown: the layer and every superlayer above it are not hidden, and the top superlayer is
+//     the root of a hosted tree (a RenderContext's, as a window's layer is on iOS). Masks and
+//     their sublayers are not shown as layers and get no order events; a tree that becomes
+//     hosted (a new RenderContext) posts none.
+//   - kCATransition (the key a transition runs under) is declared; the Leopard-era guide also
+//     posted it for replaceSublayer(_:with:) in a visible tree, which the current guide no longer
+//     states, so Kinema does not post it.
 
 import Foundation
 
@@ -39,7 +69,83 @@ extension CAAnimation: @MainActor CAAction {
     }
 }
 
+/// The identifier of the action run when a layer becomes visible: added to a shown layer tree,
+/// its superlayer shown, or un-hidden. Its default action is none.
+///
+/// ```swift
+/// layer.actions = [kCAOnOrderIn: CATransition()]   // fades in when added to a window's tree
+/// ```
+public let kCAOnOrderIn = "onOrderIn"
+
+/// The identifier of the action run when a layer stops being visible: removed from a shown
+/// layer tree, or hidden. Its default action is none.
+public let kCAOnOrderOut = "onOrderOut"
+
+/// The identifier of a transition animation: the key `CATransition`s are usually added under.
+public let kCATransition = "transition"
+
 extension CALayer {
+    /// Whether the layer is shown: neither it nor any superlayer above it is hidden, and the top
+    /// superlayer is the root of a hosted tree (a RenderContext's). Masks are not shown as layers.
+    final var isVisibleInTree: Bool {
+        var node = self
+        while true {
+            if node.state.isHidden { return false }
+            guard let parent = node.superlayerStorage else { return node.isHostRoot }
+            node = parent
+        }
+    }
+
+    /// Whether each of `layers` is shown now, for `postOrderEvents(after:)`.
+    static func visibility(of layers: [CALayer]) -> [(layer: CALayer, wasShown: Bool)] {
+        layers.map { ($0, $0.isVisibleInTree) }
+    }
+
+    /// Posts "onOrderOut" to the layers of `before` no longer shown, then "onOrderIn" to those
+    /// newly shown (each with the layers below it, see `postOrderEvent(_:)`).
+    static func postOrderEvents(after before: [(layer: CALayer, wasShown: Bool)]) {
+        let now = before.map { $0.layer.isVisibleInTree }
+        for (entry, shown) in zip(before, now) where entry.wasShown && !shown {
+            entry.layer.postOrderEvent(kCAOnOrderOut)
+        }
+        for (entry, shown) in zip(before, now) where !entry.wasShown && shown {
+            entry.layer.postOrderEvent(kCAOnOrderIn)
+        }
+    }
+
+    /// Posts the order event `event` to this layer (shown before or after the change, hidden or
+    /// not now) and to every layer below it whose way up to this one has no hidden layer (a
+    /// hidden layer's sublayers are not shown either), parents before sublayers: each searches
+    /// `action(forKey:)` and runs the answer. Nothing is searched while the transaction disables
+    /// actions. The layers are listed before any action runs, so an action that changes the tree
+    /// does not change who is told.
+    final func postOrderEvent(_ event: String) {
+        guard presentedModel == nil else { return }
+        CATransaction.ensureOpen()
+        guard !CATransaction.disableActions() else { return }
+        var told: [CALayer] = [self]
+        var pending: [CALayer] = sublayerStorage.reversed()
+        while let layer = pending.popLast() {
+            if layer.state.isHidden { continue }
+            told.append(layer)
+            pending.append(contentsOf: layer.sublayerStorage.reversed())
+        }
+        for layer in told {
+            layer.runEventAction(event)
+        }
+    }
+
+    /// Searches `action(forKey: event)` for an event that is not a property change and runs the
+    /// answer (none for nil or NSNull).
+    private func runEventAction(_ event: String) {
+        let saved = ImplicitActionContext.current
+        ImplicitActionContext.current = nil
+        let found = action(forKey: event)
+        ImplicitActionContext.current = saved
+        guard let found, !(found is NSNull) else { return }
+        found.run(forKey: event, object: self, arguments: nil)
+    }
+
     /// Whether the layer is in a tree: it has a superlayer or sublayers, or is a mask.
     final var isInLayerTree: Bool {
         superlayerStorage != nil || !sublayerStorage.isEmpty || maskOwner != nil || isHostRoot
@@ -62,6 +168,15 @@ extension CALayer {
         CATransaction.ensureOpen()
         CATransaction.registerChange(self)
         guard !CATransaction.disableActions() else { return }
+        runPropertyAction(forChangeOf: key, from: old)
+        if key == "hidden", case .bool(let wasHidden) = old, wasHidden != state.isHidden,
+           superlayerStorage?.isVisibleInTree ?? isHostRoot {
+            postOrderEvent(state.isHidden ? kCAOnOrderOut : kCAOnOrderIn)
+        }
+    }
+
+    /// Searches and runs the action for the change of the property `key`.
+    private func runPropertyAction(forChangeOf key: String, from old: AnimatableValue) {
         let animates = hasBeenCommitted && isInLayerTree
         let saved = ImplicitActionContext.current
         ImplicitActionContext.current = ImplicitActionContext(

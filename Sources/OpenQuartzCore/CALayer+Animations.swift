@@ -11,8 +11,9 @@
 //   to the layer's local time when the outermost transaction holding the add commits, and only
 //   committed animations reach presentation() and the render tree. Finished animations removed on
 //   completion leave when the render server reports them (AnimationEvents.swift), or lazily when
-//   `presentation()` / `animationKeys()` is read without a host. Left out: presentation copies of
-//   layer classes declared outside Kinema (see `makePresentation()`).
+//   `presentation()` / `animationKeys()` is read without a host. A presentation copy's
+//   superlayer, sublayers and mask are copies too (CALayer+PresentationTree.swift). Left out:
+//   `presentation()` of layer classes declared outside Kinema (see `makePresentation()`).
 
 import Foundation
 import KinemaGeometry
@@ -172,32 +173,18 @@ extension CALayer {
     }
 
     /// The presentation copy (see `presentation()`): nil for a layer in no tree that never had an
-    /// animation; otherwise a new layer of the same class, made with `init(layer:)`, whose state
-    /// is the model state with the animations evaluated at the current local time.
+    /// animation; otherwise the first copy of a new snapshot (CALayer+PresentationTree.swift): a
+    /// new layer of the same class, made with `init(layer:)`, whose state is the model state with
+    /// the animations evaluated at the current local time, and whose superlayer, sublayers and
+    /// mask are copies evaluated at the same time.
     ///
     /// Swift cannot call the non-required `init(layer:)` through a metatype, so the copy is made
     /// for Kinema's layer classes by name; a subclass declared outside Kinema gets nil (its own
     /// `presentation()` override can build one). A presentation copy returns itself.
     final func makePresentation<L: CALayer>() -> L? {
         guard presentedModel == nil else { return self as? L }
-        guard isInLayerTree || animationStore.everAnimated else { return nil }
-        let time = currentLocalTime
-        dropFinishedAnimations(at: time)
-        let copy: CALayer
-        switch self {
-        case is CAGradientLayer: copy = CAGradientLayer(layer: self)
-        case is CAReplicatorLayer: copy = CAReplicatorLayer(layer: self)
-        case is CAShapeLayer: copy = CAShapeLayer(layer: self)
-        case is CATextLayer: copy = CATextLayer(layer: self)
-        case is CATransformLayer: copy = CATransformLayer(layer: self)
-        default: copy = CALayer(layer: self)
-        }
-        guard let presentation = copy as? L, type(of: copy) == type(of: self) else { return nil }
-        let snapshots = committedSnapshots
-        if !snapshots.isEmpty {
-            presentation.state = evaluate(state, animations: snapshots, at: time)
-        }
-        presentation.presentedModel = self
-        return presentation
+        guard isInLayerTree || animationStore.everAnimated, isKinemaLayerClass else { return nil }
+        let snapshot = PresentationSnapshot(time: CACurrentMediaTime())
+        return snapshot.copy(of: self) as? L
     }
 }

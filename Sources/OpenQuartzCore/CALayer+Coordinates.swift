@@ -8,7 +8,11 @@
 //   ("transform layers do not project (i.e. flatten) their sublayers into the plane at Z=0 …
 //   CALayer will pass over transform layers directly to their sublayers, applying the effects of
 //   the transform layer's geometry when hit-testing each sublayer").
-// Status: complete. Kinema's choices where Apple is silent: nil means the root layer's own
+// Status: complete, for model layers and presentation copies alike: every walk goes through the
+//   tree accessors (`treeSuperlayer`, `treeSublayers`, CALayer+PresentationTree.swift), so on a
+//   presentation copy it follows the presentation tree and uses presentation geometry (Apple:
+//   hit-test the presentation layer to find what is drawn). A presentation copy and a model
+//   layer are in different trees. Kinema's choices where Apple is silent: nil means the root layer's own
 //   coordinate space (as a window's for UIKit views); layers in different trees are converted
 //   as if their roots' spaces were one, with a diagnostic; a point that maps to infinity (a layer
 //   seen edge-on, or at the eye plane) converts to itself, with a diagnostic.
@@ -24,7 +28,7 @@ import Foundation
 extension CALayer {
     /// The 4×4 map from this layer's space to its superlayer's space.
     final var transformToSuperlayer: CATransform3D {
-        LayerGeometry.transformToSuperlayer(state, superlayer: superlayerStorage?.state)
+        LayerGeometry.transformToSuperlayer(state, superlayer: treeSuperlayer?.state)
     }
 
     /// The projection from this layer's plane onto `ancestor`'s plane. `ancestor` is this layer
@@ -34,7 +38,7 @@ extension CALayer {
         var result = PlaneProjection.identity
         var pending = CATransform3DIdentity
         var node = self
-        while node !== ancestor, let parent = node.superlayerStorage {
+        while node !== ancestor, let parent = node.treeSuperlayer {
             pending = CATransform3DConcat(pending, node.transformToSuperlayer)
             if parent === ancestor || !parent.state.isTransformLayer {
                 result = result.concatenating(PlaneProjection(flattening: pending))
@@ -85,12 +89,12 @@ extension CALayer {
         var node: CALayer? = self
         while let current = node {
             mine.insert(ObjectIdentifier(current))
-            node = current.superlayerStorage
+            node = current.treeSuperlayer
         }
         node = other
         while let current = node {
             if mine.contains(ObjectIdentifier(current)) { return current }
-            node = current.superlayerStorage
+            node = current.treeSuperlayer
         }
         return nil
     }

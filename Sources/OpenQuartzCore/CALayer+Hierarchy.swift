@@ -11,7 +11,13 @@
 //   sibling that is not a sublayer, a mask with a superlayer), Kinema refuses or takes the
 //   nearest valid choice, with one diagnostic each, as documented on each method in CALayer.swift.
 //   Adding a layer (or removing one) marks the superlayer as needing layout, as UIKit's
-//   layoutSubviews relies on.
+//   layoutSubviews relies on. Every change posts the superlayer's "sublayers" event; a layer that
+//   appears in or leaves a shown tree gets "onOrderIn" / "onOrderOut" (CALayer+Actions.swift).
+//   A presentation copy's tree cannot be changed, nor can a copy join a tree (one diagnostic).
+
+// The order of one change: the layer leaves its old superlayer (that one's "sublayers" event),
+// joins the new one ("sublayers" there), then the order events: onOrderOut for the layers no
+// longer shown, then onOrderIn for those newly shown.
 
 import Foundation
 
@@ -19,7 +25,8 @@ extension CALayer {
     /// Inserts `layer` at `index` (clamped to the end, with a diagnostic), first removing it from
     /// its current superlayer (or from this one, when it moves within it).
     final func insert(_ layer: CALayer, at index: Int, operation: String) {
-        guard canAdopt(layer, operation: operation) else { return }
+        guard !refusesPresentationChange(operation, involving: layer), canAdopt(layer, operation: operation) else { return }
+        let before = Self.visibility(of: [layer])
         layer.detach(notifying: layer.superlayerStorage !== self)
         var index = index
         if index > sublayerStorage.count {
@@ -29,18 +36,20 @@ extension CALayer {
         sublayerStorage.insert(layer, at: index)
         layer.superlayerStorage = self
         sublayersDidChange()
+        Self.postOrderEvents(after: before)
     }
 
     /// Inserts `layer` in front of or behind `sibling` (at the front or back when there is none).
     final func insert(_ layer: CALayer, relativeTo sibling: CALayer?, above: Bool) {
         let operation = above ? "insertSublayer(_:above:)" : "insertSublayer(_:below:)"
-        guard canAdopt(layer, operation: operation) else { return }
+        guard !refusesPresentationChange(operation, involving: layer), canAdopt(layer, operation: operation) else { return }
         if let sibling, sibling === layer, layer.superlayerStorage === self {
             return   // in front of or behind itself: where it already is
         }
         if let sibling, sibling.superlayerStorage !== self {
             KinemaDiagnostics.emit(domain, "\(operation): the sibling is not a sublayer of this layer; inserted at the \(above ? "front" : "back")")
         }
+        let before = Self.visibility(of: [layer])
         layer.detach(notifying: layer.superlayerStorage !== self)
         var index = above ? sublayerStorage.count : 0
         if let sibling, let siblingIndex = sublayerStorage.firstIndex(where: { $0 === sibling }) {
@@ -49,27 +58,33 @@ extension CALayer {
         sublayerStorage.insert(layer, at: index)
         layer.superlayerStorage = self
         sublayersDidChange()
+        Self.postOrderEvents(after: before)
     }
 
     /// Puts `newLayer` where `oldLayer` is and removes `oldLayer`.
     final func replace(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard !refusesPresentationChange("replaceSublayer(_:with:)", involving: newLayer) else { return }
         guard oldLayer !== newLayer else { return }
         guard oldLayer.superlayerStorage === self else {
             KinemaDiagnostics.emit(domain, "replaceSublayer(_:with:): the layer to replace is not a sublayer of this layer; nothing changed")
             return
         }
         guard canAdopt(newLayer, operation: "replaceSublayer(_:with:)") else { return }
+        let before = Self.visibility(of: [oldLayer, newLayer])
         newLayer.detach(notifying: newLayer.superlayerStorage !== self)
         guard let index = sublayerStorage.firstIndex(where: { $0 === oldLayer }) else { return }
         sublayerStorage[index] = newLayer
         newLayer.superlayerStorage = self
         oldLayer.superlayerStorage = nil
         sublayersDidChange()
+        Self.postOrderEvents(after: before)
     }
 
     /// Replaces every sublayer with `layers`, in order; duplicates and layers that would make a
     /// cycle are skipped with a diagnostic.
     final func replaceAllSublayers(with layers: [CALayer]) {
+        guard !refusesPresentationChange("sublayers", involving: layers.first { $0.presentedModel != nil }) else { return }
+        let before = Self.visibility(of: sublayerStorage + layers)
         for old in sublayerStorage {
             old.superlayerStorage = nil
         }
@@ -85,6 +100,16 @@ extension CALayer {
             layer.superlayerStorage = self
         }
         sublayersDidChange()
+        Self.postOrderEvents(after: before)
+    }
+
+    /// `removeFromSuperlayer()`: detaches the layer (refused on a presentation copy); a layer
+    /// that was shown gets `onOrderOut`.
+    final func removeFromTree() {
+        guard !refusesPresentationChange("removeFromSuperlayer()") else { return }
+        let before = Self.visibility(of: [self])
+        detach()
+        Self.postOrderEvents(after: before)
     }
 
     /// Removes the layer from its superlayer, or from the layer it masks.
@@ -104,6 +129,7 @@ extension CALayer {
 
     /// Sets the mask, refusing a layer with a superlayer and one that would make a cycle.
     final func setMask(_ newMask: CALayer?) {
+        guard !refusesPresentationChange("mask", involving: newMask) else { return }
         guard newMask !== maskStorage else { return }
         if let newMask {
             guard !newMask.isSelfOrAncestor(of: self) else {
@@ -161,7 +187,7 @@ extension CALayer {
     /// The root of the layer's tree: the highest superlayer (or masked layer) above it.
     final var rootLayer: CALayer {
         var node = self
-        while let parent = node.superlayerStorage ?? node.maskOwner {
+        while let parent = node.treeSuperlayer ?? node.treeMaskOwner {
             node = parent
         }
         return node
@@ -170,7 +196,7 @@ extension CALayer {
     /// The sublayers from front to back: highest zPosition first, later siblings before earlier
     /// ones at equal zPosition.
     final var sublayersFrontToBack: [CALayer] {
-        sublayerStorage.enumerated()
+        treeSublayers.enumerated()
             .sorted { a, b in
                 a.element.state.zPosition != b.element.state.zPosition
                     ? a.element.state.zPosition > b.element.state.zPosition

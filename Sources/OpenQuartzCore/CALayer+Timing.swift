@@ -24,7 +24,7 @@ extension CALayer {
                 KinemaDiagnostics.emit(domain, "convertTime: a layer on the way has speed 0, so every earlier time maps to this one; used its beginTime")
                 time = timing.beginTime
             }
-            node = layer.superlayerStorage
+            node = layer.treeSuperlayer
         }
         return time
     }
@@ -35,7 +35,7 @@ extension CALayer {
         var node: CALayer? = self
         while let layer = node {
             chain.append(layer)
-            node = layer.superlayerStorage
+            node = layer.treeSuperlayer
         }
         return chain.reversed().reduce(t) { time, layer in
             layer.mediaTiming.activeLocalTime(forParentTime: time)

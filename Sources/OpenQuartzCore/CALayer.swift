@@ -62,6 +62,9 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     var animationStore = LayerAnimationStore()
     /// On a presentation copy: the model layer it shows; nil on a model layer.
     var presentedModel: CALayer?
+    /// On a presentation copy: the snapshot it belongs to and its link up the presentation tree
+    /// (CALayer+PresentationTree.swift); nil on a model layer.
+    var presentationLinks: PresentationLinks?
     /// Whether the layer was in a tree when a transaction committed: only such layers animate
     /// implicitly (CALayer+Actions.swift).
     var hasBeenCommitted = false
@@ -120,7 +123,9 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     /// A copy of the layer showing its animations at the current time (see
     /// CALayer+Animations.swift): the model values with every running animation applied. Nil for a
     /// layer that is in no tree and never had an animation (Apple: nil for a layer never
-    /// committed). Each call makes a new copy.
+    /// committed). Each call makes a new copy. The copy's `superlayer`, `sublayers` and `mask` are
+    /// presentation copies too, evaluated at the same time (the presentation tree,
+    /// CALayer+PresentationTree.swift), so `hitTest(_:)` and `convert` see what is drawn.
     open func presentation() -> Self? { makePresentation() }
 
     /// The model layer: `self` for a model layer; for a presentation copy, the layer it shows.
@@ -443,7 +448,7 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     /// superlayer, and must not be this layer or one of its ancestors (both refused with a
     /// diagnostic). Default nil.
     open var mask: CALayer? {
-        get { maskStorage }
+        get { treeMask }
         set { setMask(newValue) }
     }
 
@@ -460,14 +465,19 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     // MARK: Layer hierarchy
 
     /// The layer's sublayers, back to front; nil when it has none. Setting it removes the old
-    /// sublayers and adds the new ones (each leaving its previous superlayer).
+    /// sublayers and adds the new ones (each leaving its previous superlayer). On a presentation
+    /// copy: the presentation copies of the model's sublayers (setting is refused).
     open var sublayers: [CALayer]? {
-        get { sublayerStorage.isEmpty ? nil : sublayerStorage }
+        get {
+            let layers = treeSublayers
+            return layers.isEmpty ? nil : layers
+        }
         set { replaceAllSublayers(with: newValue ?? []) }
     }
 
-    /// The layer's superlayer, or nil.
-    open var superlayer: CALayer? { superlayerStorage }
+    /// The layer's superlayer, or nil. On a presentation copy: the presentation copy of the
+    /// model's superlayer.
+    open var superlayer: CALayer? { treeSuperlayer }
 
     /// Appends `layer` to the sublayers (moving it if it already has a superlayer).
     open func addSublayer(_ layer: CALayer) {
@@ -499,7 +509,7 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
 
     /// Detaches the layer from its superlayer, or from the layer it masks.
     open func removeFromSuperlayer() {
-        detach()
+        removeFromTree()
     }
 
     // MARK: Drawing

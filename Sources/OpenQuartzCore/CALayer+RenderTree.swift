@@ -69,7 +69,9 @@ extension CALayer {
         let cache = renderAnimationCache ?? RenderAnimationCache(animations: [], snapshots: [], program: nil, facts: RenderAnimationFacts([]))
         let snapshots = cache.snapshots ?? RenderNode.resolvedSnapshots(cache.animations, on: state)
         let program = cache.snapshots == nil ? AnimationProgram(snapshots) : cache.program
-        let node = RenderNode(id: renderID, state: state, timing: mediaTiming, animations: cache.animations,
+        // The timing lives in the cold part of the state: when that is the last node's, so is it.
+        let timing = committedNode.flatMap { $0.state.sharesColdProperties(with: state) ? $0.timing : nil } ?? mediaTiming
+        let node = RenderNode(id: renderID, state: state, timing: timing, animations: cache.animations,
                               snapshots: snapshots, program: program,
                               sublayers: sublayerStorage.map { $0.makeRenderNode() },
                               mask: maskStorage?.makeRenderNode(), facts: cache.facts)

@@ -54,6 +54,8 @@ public final class CATransaction {
         /// Names this frame in layers' marks (`CALayer.transactionMarks`), so that a layer is
         /// listed once per frame without a set lookup. Unique for the process's life.
         var serial: UInt64
+        /// `values[kCATransactionDisableActions] as? Bool ?? false`, kept up to date by `setValue`.
+        var disablesActions: Bool
         /// The completion block set in this transaction, with the animations it waits for.
         var completion: CompletionGroup?
     }
@@ -79,7 +81,8 @@ public final class CATransaction {
 
     /// Begins a new transaction for the current thread, nested in any open one.
     public static func begin() {
-        stack.append(Frame(values: stack.last?.values ?? [:], isImplicit: false, serial: nextFrameSerial()))
+        stack.append(Frame(values: stack.last?.values ?? [:], isImplicit: false, serial: nextFrameSerial(),
+                           disablesActions: stack.last?.disablesActions ?? false))
     }
 
     /// Commits every change made during the current transaction. Without an open explicit
@@ -161,7 +164,9 @@ public final class CATransaction {
 
     /// Whether actions triggered by property changes are suppressed. Defaults to false.
     public static func disableActions() -> Bool {
-        (value(forKey: kCATransactionDisableActions) as? Bool) ?? false
+        // Read at every property write: kept as a flag beside the values (see `setValue`).
+        guard let top = stack.indices.last else { return false }
+        return stack[top].disablesActions
     }
 
     /// Sets whether actions triggered by property changes are suppressed.
@@ -171,14 +176,19 @@ public final class CATransaction {
 
     /// The value of the transaction property `key` (one of the `kCATransaction…` keys or your own).
     public static func value(forKey key: String) -> Any? {
-        stack.last?.values[key]
+        guard let top = stack.indices.last else { return nil }
+        return stack[top].values[key]
     }
 
     /// Sets the transaction property `key` in the current transaction (opening the implicit
     /// transaction when none is open).
     public static func setValue(_ anObject: Any?, forKey key: String) {
         ensureOpen()
-        stack[stack.count - 1].values[key] = anObject
+        let top = stack.count - 1
+        stack[top].values[key] = anObject
+        if key == kCATransactionDisableActions {
+            stack[top].disablesActions = (anObject as? Bool) ?? false
+        }
     }
 
     // MARK: Package hooks
@@ -186,7 +196,7 @@ public final class CATransaction {
     /// Opens the implicit transaction when no transaction is open.
     static func ensureOpen() {
         if stack.isEmpty {
-            stack.append(Frame(values: [:], isImplicit: true, serial: nextFrameSerial()))
+            stack.append(Frame(values: [:], isImplicit: true, serial: nextFrameSerial(), disablesActions: false))
         }
     }
 
@@ -218,9 +228,9 @@ public final class CATransaction {
             // Core Animation lays out and displays the hosted trees just before committing them,
             // inside the transaction, with actions disabled (new contents do not animate).
             let disabled = stack[0].values[kCATransactionDisableActions]
-            stack[0].values[kCATransactionDisableActions] = true
+            setValue(true, forKey: kCATransactionDisableActions)
             RenderContext.layoutAndDisplayAll()
-            stack[0].values[kCATransactionDisableActions] = disabled
+            setValue(disabled, forKey: kCATransactionDisableActions)
         }
         let frame = stack.removeLast()
         if let group = frame.completion {

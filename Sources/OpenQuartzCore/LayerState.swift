@@ -129,6 +129,12 @@ package struct LayerState: Sendable, Equatable {
         return result
     }
 
+    /// Whether `other`'s cold part is this state's (one box, not merely equal values): then every
+    /// cold property is the same in both, without comparing them.
+    package func sharesColdProperties(with other: LayerState) -> Bool {
+        cold === other.cold
+    }
+
     package static func == (lhs: LayerState, rhs: LayerState) -> Bool {
         lhs.bounds == rhs.bounds && lhs.position == rhs.position && lhs.anchorPoint == rhs.anchorPoint
             && lhs.anchorPointZ == rhs.anchorPointZ && lhs.zPosition == rhs.zPosition

@@ -8,7 +8,7 @@
 //   the tree goes through the compositor. The layer's own transform and position are not
 //   applied (its own coordinate space); its opacity, shadow and mask are. On a presentation
 //   copy the copy's values draw, with the model's sublayers shown at their presentation values
-//   (a presentation copy has no sublayers of its own in Kinema).
+//   (evaluated at the current time, which is the copy's own time unless the clock moved since).
 //
 // How: the tree is composited into an offscreen pixmap covering what it can paint, at the
 // context's device scale (`compositingDeviceScale`), and the result is drawn into the context as
@@ -34,8 +34,8 @@ extension CALayer {
     public func render(in ctx: CGContext) {
         let tree: CompositeLayer
         if presentedModel != nil {
-            // A presentation copy has no sublayers of its own: take the model's, each shown
-            // with its presentation values.
+            // The copy's own values, and the model's sublayers each shown with their
+            // presentation values now.
             let model = model()
             tree = CompositeLayer(id: model.renderID, state: state,
                                   sublayers: model.sublayerStorage.map { Self.presentationTree($0) },

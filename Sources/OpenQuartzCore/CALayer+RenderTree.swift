@@ -9,18 +9,6 @@
 
 import Foundation
 
-/// A layer's committed animations as the render tree takes them, kept between commits until the
-/// layer's animations change.
-struct RenderAnimationCache {
-    var animations: [RenderAnimation]
-    /// The snapshots to evaluate, when they do not depend on the model state; nil when some do
-    /// (they are resolved against the state at each commit).
-    var snapshots: [AnimationSnapshot]?
-    /// `snapshots` compiled for the render server's fast path (nil when they are nil or outside it).
-    var program: AnimationProgram?
-    var facts: RenderAnimationFacts
-}
-
 extension CALayer {
     /// Forgets the cached render animations: the layer's animations changed.
     final func animationsDidChange() {
@@ -49,32 +37,24 @@ extension CALayer {
         if !renderDirty, !renderSubtreeDirty, let node = committedNode {
             return node
         }
-        if renderAnimationCache == nil {
-            var animations: [RenderAnimation] = []
-            animations.reserveCapacity(animationStore.entries.count)
-            var dependsOnModel = false
+        var animations = renderAnimationCache
+        if animations == nil || animations?.dependsOnModel == true {
+            var committed: [RenderAnimation] = []
+            committed.reserveCapacity(animationStore.entries.count)
             animationStore.entries.withUnsafeBufferPointer { entries in
                 for entry in entries where entry.isCommitted {
-                    animations.append(RenderAnimation(serial: entry.serial, snapshot: entry.snapshot,
-                                                      reportsEvents: entry.reportsEvents, transitionFrom: entry.transitionFrom))
-                    dependsOnModel = dependsOnModel || entry.snapshot.dependsOnModel
+                    committed.append(RenderAnimation(serial: entry.serial, snapshot: entry.snapshot,
+                                                     reportsEvents: entry.reportsEvents, transitionFrom: entry.transitionFrom))
                 }
             }
-            let snapshots = dependsOnModel ? nil : animations.map(\.snapshot)
-            renderAnimationCache = RenderAnimationCache(
-                animations: animations, snapshots: snapshots,
-                program: snapshots.flatMap { $0.isEmpty ? nil : AnimationProgram($0) },
-                facts: RenderAnimationFacts(animations))
+            animations = committed.isEmpty ? .empty : RenderAnimationSet(committed, on: state)
+            renderAnimationCache = animations
         }
-        let cache = renderAnimationCache ?? RenderAnimationCache(animations: [], snapshots: [], program: nil, facts: RenderAnimationFacts([]))
-        let snapshots = cache.snapshots ?? RenderNode.resolvedSnapshots(cache.animations, on: state)
-        let program = cache.snapshots == nil ? AnimationProgram(snapshots) : cache.program
         // The timing lives in the cold part of the state: when that is the last node's, so is it.
         let timing = committedNode.flatMap { $0.state.sharesColdProperties(with: state) ? $0.timing : nil } ?? mediaTiming
-        let node = RenderNode(id: renderID, state: state, timing: timing, animations: cache.animations,
-                              snapshots: snapshots, program: program,
+        let node = RenderNode(id: renderID, state: state, timing: timing, animations: animations ?? .empty,
                               sublayers: sublayerStorage.map { $0.makeRenderNode() },
-                              mask: maskStorage?.makeRenderNode(), facts: cache.facts)
+                              mask: maskStorage?.makeRenderNode())
         committedNode = node
         renderDirty = false
         renderSubtreeDirty = false

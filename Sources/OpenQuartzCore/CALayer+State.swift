@@ -48,6 +48,9 @@ extension CALayer {
     /// Writes through `entry`, then runs the change handling for each stored property it changed.
     @discardableResult
     final func apply(_ entry: LayerKeyPath, _ value: AnimatableValue) -> Bool {
+        if entry.isStored {
+            return applyStored(entry, value)
+        }
         let layerClass = state.layerClass
         let olds = entry.storedKeys.map { key in
             (key, LayerKeyPath.lookup(key, for: layerClass)?.get(state) ?? .none)
@@ -68,6 +71,27 @@ extension CALayer {
             }
             didChange(key, from: old)
         }
+        return true
+    }
+
+    /// `apply` for a stored property (what every property setter writes): the same steps for its
+    /// one key, without the list of changed keys.
+    private func applyStored(_ entry: LayerKeyPath, _ value: AnimatableValue) -> Bool {
+        let old = entry.get(state)
+        let oldBounds = state.bounds
+        guard entry.set(&state, value) else {
+            KinemaDiagnostics.emit(
+                domain,
+                "cannot set \"\(entry.keyPath)\" to \(value): it takes a \(entry.kind) value (geometry finite, scales positive, counts whole); nothing changed")
+            return false
+        }
+        if state.bounds != oldBounds {
+            boundsDidChange(from: oldBounds)
+        }
+        if type(of: self).needsDisplay(forKey: entry.keyPath) {
+            setNeedsDisplay()
+        }
+        didChange(entry.keyPath, from: old)
         return true
     }
 

@@ -81,7 +81,7 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     /// Whether the layer is the root of a `RenderContext` (it counts as in a tree).
     var isHostRoot = false
     /// The committed animations in render-tree form, until the animations change.
-    var renderAnimationCache: RenderAnimationCache?
+    var renderAnimationCache: RenderAnimationSet?
     /// The serials of the transaction frames that last listed this layer as changed and as
     /// having animations to stamp (CATransaction.swift).
     var transactionMarks: (changed: UInt64, pending: UInt64) = (0, 0)

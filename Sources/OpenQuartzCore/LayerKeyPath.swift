@@ -56,6 +56,7 @@ package final class LayerKeyPath: Sendable {
         self.owner = owner
         self.isAnimatable = isAnimatable
         self.storedKeys = storedKeys
+        isStored = storedKeys == [keyPath]
         self.get = get
         self.set = set
     }
@@ -66,9 +67,8 @@ package final class LayerKeyPath: Sendable {
     }
 
     /// Whether this is a stored property itself, not a component or a derived one (`frame`).
-    package var isStored: Bool {
-        storedKeys == [keyPath]
-    }
+    /// Worked out once: every property write asks.
+    package let isStored: Bool
 
     /// The entry for `keyPath` on a layer of `layerClass`, or nil when that class has no such
     /// key path.

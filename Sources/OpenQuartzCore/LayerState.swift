@@ -157,13 +157,16 @@ private final class LayerColdBox: @unchecked Sendable {
 /// timing, the subclass groups. Read and written through `LayerState` (`state.cornerRadius`).
 package struct LayerColdState: Sendable, Equatable {
     // MARK: Geometry
+
     /// CALayer.sublayerTransform — documented default: the identity transform
     package var sublayerTransform = CATransform3DIdentity
     /// CALayer.contentsScale — documented default: 1.0
     package var contentsScale: CGFloat = 1
     /// CALayer.isGeometryFlipped — documented default: false
     package var isGeometryFlipped = false
+
     // MARK: Appearance
+
     /// CALayer.backgroundColor — documented default: nil
     package var backgroundColor: CGColor?
     /// CALayer.cornerRadius — documented default: 0.0
@@ -229,7 +232,9 @@ package struct LayerColdState: Sendable, Equatable {
     package var needsDisplayOnBoundsChange = false
     /// CALayer.name — documented default: nil
     package var name: String?
+
     // MARK: Timing (CAMediaTiming defaults, see CAMediaTiming.swift)
+
     package var beginTime: CFTimeInterval = 0
     package var duration: CFTimeInterval = 0
     package var speed: Float = 1
@@ -238,19 +243,33 @@ package struct LayerColdState: Sendable, Equatable {
     package var repeatDuration: CFTimeInterval = 0
     package var autoreverses = false
     package var fillMode: CAMediaTimingFillMode = .removed
+
     // MARK: Subclasses
+
     /// CAShapeLayer's properties; nil for other classes.
-    package var shape: ShapeLayerState?
+    package var shape: ShapeLayerState? {
+        didSet { layerClass = Self.layerClass(of: self) }
+    }
     /// CAGradientLayer's properties; nil for other classes.
-    package var gradient: GradientLayerState?
+    package var gradient: GradientLayerState? {
+        didSet { layerClass = Self.layerClass(of: self) }
+    }
     /// CAReplicatorLayer's properties; nil for other classes.
-    package var replicator: ReplicatorLayerState?
+    package var replicator: ReplicatorLayerState? {
+        didSet { layerClass = Self.layerClass(of: self) }
+    }
     /// CATextLayer's properties; nil for other classes.
-    package var text: TextLayerState?
+    package var text: TextLayerState? {
+        didSet { layerClass = Self.layerClass(of: self) }
+    }
     /// Whether this is a CATransformLayer: its sublayers keep their 3-D positions (no flattening)
     /// and, as CATransformLayer.h says, only its sublayers are rendered.
-    package var isTransformLayer = false
+    package var isTransformLayer = false {
+        didSet { layerClass = Self.layerClass(of: self) }
+    }
+
     // MARK: Kinema extensions
+
     /// The radius of a Gaussian blur (σ = radius / 2, as shadows) applied to what lies behind
     /// the layer before the layer draws: Kinema's stand-in for `backgroundFilters`, which Apple
     /// does not support on iOS and which UIVisualEffectView needs. 0 (the default) is no blur.
@@ -266,15 +285,20 @@ package struct LayerColdState: Sendable, Equatable {
         case .text: text = TextLayerState()
         case .transform: isTransformLayer = true
         }
+        // Observers do not run in an initializer.
+        self.layerClass = layerClass
     }
 
-    /// The class these properties belong to, read from which subclass group they hold.
-    var layerClass: LayerClass {
-        if shape != nil { return .shape }
-        if gradient != nil { return .gradient }
-        if replicator != nil { return .replicator }
-        if text != nil { return .text }
-        return isTransformLayer ? .transform : .layer
+    /// The class these properties belong to: which subclass group they hold. Kept up to date
+    /// by the groups' observers, because every property write reads it.
+    private(set) var layerClass: LayerClass = .layer
+
+    private static func layerClass(of state: LayerColdState) -> LayerClass {
+        if state.shape != nil { return .shape }
+        if state.gradient != nil { return .gradient }
+        if state.replicator != nil { return .replicator }
+        if state.text != nil { return .text }
+        return state.isTransformLayer ? .transform : .layer
     }
 
     // Non-optional views of the subclass groups, for key paths: reading one the state lacks

@@ -23,14 +23,18 @@ package final class RenderNode: Sendable {
     /// The layer's own timing (beginTime, speed, timeOffset …): how its local time — its
     /// animations' and sublayers' parent time — follows its parent's.
     package let timing: MediaTiming
-    /// Committed animations in order of addition.
-    package let animations: [RenderAnimation]
-    /// The animations' snapshots, in the same order, with basic from/by/to resolved against
-    /// `state` (what `evaluate` reads, kept apart so a frame does not rebuild the array).
-    package let snapshots: [AnimationSnapshot]
-    /// `snapshots` compiled (`AnimationProgram`), which the server runs instead of them; nil when
-    /// one of them is outside the compiled fast path.
+    /// Committed animations, their resolved snapshots, their compiled program: one shared object,
+    /// which the layer keeps between commits while its animations do not change (a commit of a
+    /// moved layer then retains one reference instead of three arrays).
+    package let animationSet: RenderAnimationSet
+    /// `animationSet.program`, kept here too: the server reads it for every layer at every frame
+    /// and this saves it a pointer chase.
     package let program: AnimationProgram?
+    /// Committed animations in order of addition.
+    package var animations: [RenderAnimation] { animationSet.animations }
+    /// The animations' snapshots, in the same order, with basic from/by/to resolved against
+    /// `state` (what the general evaluation reads).
+    package var snapshots: [AnimationSnapshot] { animationSet.snapshots }
     package let sublayers: [RenderNode]
     package let mask: RenderNode?
     /// For a subtree without animations, its picture — the same at every time — made once at
@@ -42,26 +46,20 @@ package final class RenderNode: Sendable {
     /// Whether one of the animations is a transition (the compositor's "old picture" case).
     package let hasTransition: Bool
 
-    /// A node; `snapshots` are `animations`' snapshots already resolved against `state` (see
-    /// `RenderNode.resolvedSnapshots`) and `program` their compiled form (`AnimationProgram(snapshots)`),
-    /// both computed by the caller so that it can reuse them across commits when they do not
-    /// depend on the state.
-    package init(id: UInt64, state: LayerState, timing: MediaTiming, animations: [RenderAnimation],
-                 snapshots: [AnimationSnapshot], program: AnimationProgram?, sublayers: [RenderNode], mask: RenderNode?,
-                 facts: RenderAnimationFacts? = nil) {
+    /// A node; `animations` must have been made for `state` (see `RenderAnimationSet`).
+    package init(id: UInt64, state: LayerState, timing: MediaTiming, animations: RenderAnimationSet,
+                 sublayers: [RenderNode], mask: RenderNode?) {
         self.id = id
         self.state = state
         self.timing = timing
-        self.animations = animations
-        self.snapshots = snapshots
-        self.program = program
+        animationSet = animations
+        program = animations.program
         self.sublayers = sublayers
         self.mask = mask
-        let facts = facts ?? RenderAnimationFacts(animations)
-        hasTransition = facts.hasTransition
-        subtreeReportsEvents = facts.reportsEvents
+        hasTransition = animations.hasTransition
+        subtreeReportsEvents = animations.reportsEvents
             || sublayers.contains(where: \.subtreeReportsEvents) || mask?.subtreeReportsEvents == true
-        if animations.isEmpty, mask == nil || mask?.staticComposite != nil {
+        if animations.animations.isEmpty, mask == nil || mask?.staticComposite != nil {
             var composites: [CompositeLayer] = []
             composites.reserveCapacity(sublayers.count)
             for sublayer in sublayers {
@@ -76,11 +74,6 @@ package final class RenderNode: Sendable {
         }
     }
 
-    /// `animations`' snapshots with basic from/by/to resolved against `state`.
-    package static func resolvedSnapshots(_ animations: [RenderAnimation], on state: LayerState) -> [AnimationSnapshot] {
-        animations.map { $0.snapshot.resolvingEnds(on: state) }
-    }
-
     /// Asks the cache for this node's fields (a hint for the server's evaluation loop).
     func prefetchNode() {
         kinema_prefetch_lines(UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), 6)
@@ -92,14 +85,35 @@ package final class RenderNode: Sendable {
     }
 }
 
-/// What a node needs to know of its animations as a whole, worked out once per change of them.
-package struct RenderAnimationFacts: Sendable {
-    /// Whether one of them is a transition.
-    package var hasTransition: Bool
+/// A layer's committed animations as the render tree holds them: the animations, their snapshots
+/// resolved against the model state, the compiled program and two facts the server asks per
+/// node. Immutable; shared by every node made while the layer's animations (and, when they read
+/// the model, its state) do not change.
+package final class RenderAnimationSet: Sendable {
+    package let animations: [RenderAnimation]
+    /// The snapshots with basic from/by/to resolved against the state the set was made for.
+    package let snapshots: [AnimationSnapshot]
+    /// `snapshots` compiled, which the server runs instead of them; nil when one of them is
+    /// outside the compiled fast path, or there are none.
+    package let program: AnimationProgram?
+    /// Whether a snapshot reads the model state (a basic animation missing an end): then the set
+    /// is made anew for each committed state.
+    package let dependsOnModel: Bool
+    /// Whether one of the animations is a transition.
+    package let hasTransition: Bool
     /// Whether one of them reports its start and stop.
-    package var reportsEvents: Bool
+    package let reportsEvents: Bool
 
-    package init(_ animations: [RenderAnimation]) {
+    /// No animations.
+    package static let empty = RenderAnimationSet([], on: LayerState())
+
+    /// The set of `animations` for a layer whose model state is `state`.
+    package init(_ animations: [RenderAnimation], on state: LayerState) {
+        self.animations = animations
+        dependsOnModel = animations.contains { $0.snapshot.dependsOnModel }
+        let snapshots = dependsOnModel ? animations.map { $0.snapshot.resolvingEnds(on: state) } : animations.map(\.snapshot)
+        self.snapshots = snapshots
+        program = snapshots.isEmpty ? nil : AnimationProgram(snapshots)
         hasTransition = animations.contains { if case .transition = $0.snapshot.content { true } else { false } }
         reportsEvents = animations.contains(where: \.reportsEvents)
     }

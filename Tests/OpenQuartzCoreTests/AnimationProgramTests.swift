@@ -117,10 +117,10 @@ struct AnimationProgramTests {
     func sameAsGeneral() throws {
         let model = Self.model
         for (index, animations) in Self.acceptedAnimations().enumerated() {
-            let snapshots = RenderNode.resolvedSnapshots(animations.enumerated().map { offset, animation in
+            let snapshots = RenderAnimationSet(animations.enumerated().map { offset, animation in
                 RenderAnimation(serial: UInt64(offset), snapshot: animation.snapshot(for: model),
                                 reportsEvents: false, transitionFrom: nil)
-            }, on: model)
+            }, on: model).snapshots
             let program = try #require(AnimationProgram(snapshots), "set \(index) should compile")
             for time in Self.times {
                 var general = model
@@ -139,12 +139,11 @@ struct AnimationProgramTests {
         let model = Self.model
         let animations: [CAAnimation] = [basic("position", to: CGPoint(x: 80, y: 80)), basic("opacity", to: Float(0)),
                                          basic("transform", to: CATransform3DMakeRotation(1, 0, 0, 1))]
-        let snapshots = RenderNode.resolvedSnapshots(animations.map {
+        let snapshots = RenderAnimationSet(animations.map {
             RenderAnimation(serial: 0, snapshot: $0.snapshot(for: model), reportsEvents: false, transitionFrom: nil)
-        }, on: model)
+        }, on: model).snapshots
         let program = try #require(AnimationProgram(snapshots))
-        let node = RenderNode(id: 1, state: model, timing: MediaTiming(), animations: [], snapshots: [],
-                              program: nil, sublayers: [], mask: nil)
+        let node = RenderNode(id: 1, state: model, timing: MediaTiming(), animations: .empty, sublayers: [], mask: nil)
         var shown = model
         program.apply(at: 0.5, into: &shown)
         #expect(shown != model)

@@ -11,7 +11,9 @@
 //   NSUndefinedKeyException); reading a custom key that was never set and has no default
 //   reports it (Apple returns nil silently; a diagnostic catches typos). Writing "isHidden" (or
 //   another getter name) stores a custom value, as Apple does, and says so, since the property
-//   does not change. `forKey:` and `forKeyPath:` accept the same keys.
+//   does not change. `forKey:` and `forKeyPath:` accept the same keys. A custom key's value of
+//   an animatable kind is also kept in the state (LayerKeyPath+Custom.swift), so a presentation
+//   copy reads its animated value.
 
 import Foundation
 
@@ -34,7 +36,7 @@ extension CALayer {
         case "actions": return actions
         default: break
         }
-        if let entry = LayerKeyPath.lookup(key, for: state.layerClass) {
+        if let entry = LayerKeyPath.lookup(key, for: state.layerClass), !entry.isCustom {
             return entry.get(state).boxed(as: entry.kind)
         }
         if let property = Self.getterAliases[key], let entry = LayerKeyPath.lookup(property, for: state.layerClass) {
@@ -46,6 +48,9 @@ extension CALayer {
         if key.contains(".") {
             KinemaDiagnostics.emit(domain, "value(forKeyPath:): \(state.layerClass.rawValue) has no key path \"\(key)\"; returned nil")
             return nil
+        }
+        if let value = state.customValues[key] {
+            return customValue(value, forKey: key)
         }
         if let value = customValues[key] {
             return value
@@ -87,7 +92,7 @@ extension CALayer {
         default:
             break
         }
-        if let entry = LayerKeyPath.lookup(key, for: state.layerClass) {
+        if let entry = LayerKeyPath.lookup(key, for: state.layerClass), !entry.isCustom {
             applyBoxed(entry, value)
             return
         }
@@ -110,10 +115,33 @@ extension CALayer {
         }
         let old = customValues[key]
         customValues[key] = value
+        storeCustomValue(value, forKey: key)
         if type(of: self).needsDisplay(forKey: key) {
             setNeedsDisplay()
         }
         didChange(key, from: AnimatableValue(inferring: old))
+    }
+
+    /// Keeps the animatable form of a custom key's value in the state, where animations,
+    /// `presentation()` and the render tree see it, and declares the key (LayerKeyPath+Custom).
+    private func storeCustomValue(_ value: Any?, forKey key: String) {
+        guard let animatable = AnimatableValue(customValue: value), let kind = animatable.customKind,
+              LayerKeyPath.declareCustomKey(key, kind: kind) != nil else {
+            state.customValues[key] = nil
+            return
+        }
+        state.customValues[key] = animatable
+    }
+
+    /// A custom key's value as key-value coding returns it: the value set, when the state still
+    /// holds it; else (a presentation copy, or a drawing of animated values) the state's value,
+    /// boxed in the type of the value set or of the class's default.
+    private func customValue(_ value: AnimatableValue, forKey key: String) -> Any? {
+        let model = customValues[key] ?? type(of: self).defaultValue(forKey: key)
+        if let model, AnimatableValue(customValue: model) == value {
+            return model
+        }
+        return value.boxedCustom(like: model)
     }
 
     /// For `"superlayer.<rest>"` or `"mask.<rest>"`: that layer (possibly nil) and the rest.

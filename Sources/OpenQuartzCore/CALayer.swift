@@ -79,6 +79,9 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     var isHostRoot = false
     /// The committed animations in render-tree form, until the animations change.
     var renderAnimationCache: RenderAnimationCache?
+    /// What the layer last drew for an animation of a key that needs display; nil when it has
+    /// not drawn for one since its last model drawing (CALayer+AnimatedDisplay.swift).
+    var animatedDisplay: AnimatedDisplayRecord?
 
     /// Which LayerState class (and so which properties) instances of this class have.
     package class var stateClass: LayerClass { .layer }

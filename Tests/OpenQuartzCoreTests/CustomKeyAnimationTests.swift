@@ -38,6 +38,28 @@ private final class GlowLayer: CALayer {
     }
 }
 
+/// A layer drawn by its delegate; it redraws when "level" changes.
+private final class DelegatedLayer: CALayer {
+    override class func needsDisplay(forKey key: String) -> Bool {
+        key == "level" || super.needsDisplay(forKey: key)
+    }
+}
+
+/// A delegate that records the level each drawing saw and, when drawing an animated level (not
+/// the model's 1), misbehaves: it changes a property and marks the layer for display again.
+private final class NoisyDelegate: CALayerDelegate {
+    var levels: [CGFloat] = []
+
+    func draw(_ layer: CALayer, in ctx: CGContext) {
+        let level = layer.value(forKey: "level") as? CGFloat ?? -1
+        levels.append(level)
+        if level != 1 {
+            layer.opacity = 0.25
+            layer.setNeedsDisplay()
+        }
+    }
+}
+
 @Suite("Custom key animation")
 @MainActor
 struct CustomKeyAnimationTests {
@@ -258,6 +280,24 @@ struct CustomKeyAnimationTests {
         #expect(first !== second, "a new backing store each turn")
         #expect(glow.state.contents === second, "the model's contents are the last drawing")
         #expect(glow.cornerRadius == 0, "the model keeps its value")
+    }
+
+    @Test("the delegate's drawing sees the animated value; what it changes while drawing is discarded and starts no loop")
+    func delegateDrawing() {
+        let host = Host()
+        let layer = DelegatedLayer()
+        let delegate = NoisyDelegate()
+        layer.delegate = delegate
+        layer.bounds = CGRect(x: 0, y: 0, width: 4, height: 4)
+        layer.setValue(CGFloat(1), forKey: "level")
+        host.root.addSublayer(layer)
+        layer.add(basic("level", from: 0, to: 10), forKey: "l")
+        host.loop.turn(at: 0.1)        // the commit's display (model value, 1), then the animation's (0)
+        host.loop.turn(at: 0.35)
+        #expect(delegate.levels.count == 3 && zip(delegate.levels, [1, 0, 2.5]).allSatisfy { close($0, $1) }, "\(delegate.levels)")
+        #expect(layer.opacity == 1, "the property set while drawing the animated values was discarded")
+        #expect(!layer.needsDisplay(), "the mark set while drawing the animated values was put back")
+        #expect(host.loop.withClock { layer.animationKeys() } == ["l"], "no action ran for the discarded change")
     }
 
     @Test("an animation inside a group and one that has not begun yet both redraw; an unchanged presentation draws nothing new")

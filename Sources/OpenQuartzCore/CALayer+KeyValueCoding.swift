@@ -18,12 +18,6 @@
 import Foundation
 
 extension CALayer {
-    /// The getter names key-value coding also reads Boolean properties under.
-    private static let getterAliases = [
-        "isHidden": "hidden", "isDoubleSided": "doubleSided", "isGeometryFlipped": "geometryFlipped",
-        "isOpaque": "opaque", "isWrapped": "wrapped",
-    ]
-
     /// Reads `key`: a relationship, a property or structure field of the table, a getter alias,
     /// a path through `superlayer` / `mask`, or a custom key.
     final func readValue(forKey key: String) -> Any? {
@@ -39,7 +33,7 @@ extension CALayer {
         if let entry = LayerKeyPath.lookup(key, for: state.layerClass), !entry.isCustom {
             return entry.get(state).boxed(as: entry.kind)
         }
-        if let property = Self.getterAliases[key], let entry = LayerKeyPath.lookup(property, for: state.layerClass) {
+        if let property = LayerKeyPath.getterAliases[key], let entry = LayerKeyPath.lookup(property, for: state.layerClass) {
             return entry.get(state).boxed(as: entry.kind)
         }
         if let (layer, rest) = relatedLayer(in: key) {
@@ -108,7 +102,7 @@ extension CALayer {
             KinemaDiagnostics.emit(domain, "setValue(_:forKeyPath:): \(state.layerClass.rawValue) has no key path \"\(key)\"; nothing changed")
             return
         }
-        if let property = Self.getterAliases[key], LayerKeyPath.lookup(property, for: state.layerClass) != nil {
+        if let property = LayerKeyPath.getterAliases[key], LayerKeyPath.lookup(property, for: state.layerClass) != nil {
             KinemaDiagnostics.emit(
                 domain,
                 "setValue(_:forKey: \"\(key)\"): key-value coding sets this property under \"\(property)\"; stored \"\(key)\" as a custom key, as Apple does, and \(property) is unchanged")

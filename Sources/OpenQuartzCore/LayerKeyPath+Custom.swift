@@ -76,11 +76,16 @@ extension LayerKeyPath {
     /// Whether `key` may name a custom key: not empty, not dotted, not a name of the table (for
     /// any class) and not a Boolean property's getter name.
     static func isCustomKeyName(_ key: String) -> Bool {
-        !key.isEmpty && !key.contains(".") && table[key] == nil && !getterNames.contains(key)
+        !key.isEmpty && !key.contains(".") && table[key] == nil && getterAliases[key] == nil
     }
 
-    /// The getter names key-value coding also reads Boolean properties under (never custom keys).
-    static let getterNames: Set<String> = ["isHidden", "isDoubleSided", "isGeometryFlipped", "isOpaque", "isWrapped"]
+    /// The getter names key-value coding also reads Boolean properties under, and the property
+    /// each names (never custom keys for animation, though key-value coding stores values under
+    /// them, as Apple does).
+    static let getterAliases = [
+        "isHidden": "hidden", "isDoubleSided": "doubleSided", "isGeometryFlipped": "geometryFlipped",
+        "isOpaque": "opaque", "isWrapped": "wrapped",
+    ]
 }
 
 extension AnimatableValue {

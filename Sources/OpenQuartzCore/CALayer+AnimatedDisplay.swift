@@ -43,23 +43,33 @@ extension CALayer {
     /// transaction with actions disabled, so the new contents do not animate and the drawing
     /// starts no implicit animation; flags the drawing set (needsDisplay) are put back.
     ///
-    /// **Cost.** A walk over the tree (one check per layer without animations); per redrawn
-    /// layer, one evaluation of its animations and its drawing.
+    /// **Cost.** A walk over the tree: per layer with animations, one `needsDisplay(forKey:)`
+    /// call per animation; per layer that may draw, one evaluation of its animations and, when
+    /// its values changed, its drawing. The transaction opens only when something draws.
     package final func redrawAnimatedDisplays() {
-        var layers: [CALayer] = []
-        collectAnimatedDisplays(into: &layers)
-        guard !layers.isEmpty else { return }
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        for layer in layers {
-            layer.redrawForAnimations()
+        var candidates: [CALayer] = []
+        collectAnimatedDisplays(into: &candidates)
+        var opened = false
+        for layer in candidates {
+            guard let drawing = layer.animatedDrawing() else { continue }
+            if !opened {
+                // Opened only when something draws: its commit walks every hosted tree.
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                opened = true
+            }
+            let image = layer.drawSwapped(with: drawing.shown)
+            layer.animatedDisplay = drawing.compared.map { AnimatedDisplayRecord(state: $0, image: image) }
         }
-        CATransaction.commit()
+        if opened {
+            CATransaction.commit()
+        }
     }
 
-    /// The layers of this tree (masks included) that have animations or drew for one last time.
+    /// The layers of this tree (masks included) that may draw this turn: those with a committed
+    /// animation of a key that needs display, and those that drew for one last turn.
     private func collectAnimatedDisplays(into layers: inout [CALayer]) {
-        if !animationStore.entries.isEmpty || animatedDisplay != nil {
+        if animatedDisplay != nil || hasAnimationNeedingDisplay {
             layers.append(self)
         }
         maskStorage?.collectAnimatedDisplays(into: &layers)
@@ -68,43 +78,44 @@ extension CALayer {
         }
     }
 
-    /// Draws with the presentation values at the current local time when an animation of a key
-    /// that needs display is live; draws once with the model values when the last one has gone.
-    private func redrawForAnimations() {
+    /// Whether a committed animation (at any time) animates a key that needs display.
+    private var hasAnimationNeedingDisplay: Bool {
+        animationStore.entries.contains { $0.isCommitted && animatesKeyNeedingDisplay($0.snapshot) }
+    }
+
+    /// What to draw this turn: the presentation state at the current local time when an animation
+    /// of a key that needs display is live (`compared`: that state without contents, to recognise
+    /// it next turn), unless the last drawing showed the same state and its contents are still
+    /// the layer's; the model state once (`compared` nil) when the last such animation has gone;
+    /// else nil.
+    private func animatedDrawing() -> (shown: LayerState, compared: LayerState?)? {
         let time = currentLocalTime
         let snapshots = committedSnapshots
-        guard snapshots.contains(where: { redraws(for: $0, at: time) }) else {
-            if animatedDisplay != nil {
-                animatedDisplay = nil
-                drawSwapped(with: state)
-            }
-            return
+        let live = snapshots.contains { snapshot in
+            !(snapshot.isRemovedOnCompletion && time >= snapshot.endTime) && animatesKeyNeedingDisplay(snapshot)
+        }
+        guard live else {
+            return animatedDisplay == nil ? nil : (state, nil)
         }
         var shown = evaluate(state, animations: snapshots, at: time)
         shown.contents = nil   // compared without contents: the drawing replaces them
         if let last = animatedDisplay, last.state == shown, last.image === state.contents {
-            return
+            return nil
         }
         let compared = shown
         shown.contents = state.contents
-        let image = drawSwapped(with: shown)
-        animatedDisplay = AnimatedDisplayRecord(state: compared, image: image)
+        return (shown, compared)
     }
 
-    /// Whether `snapshot` (or a child of a group) is live at `time` and animates a key path that
-    /// needs display for this layer's class.
-    private func redraws(for snapshot: AnimationSnapshot, at time: Double) -> Bool {
-        if snapshot.isRemovedOnCompletion, time >= snapshot.endTime { return false }
+    /// Whether `snapshot` (or a child of a group, at any depth) animates a key path that needs
+    /// display for this layer's class. A child's own removal on completion does not matter: the
+    /// group's does.
+    private func animatesKeyNeedingDisplay(_ snapshot: AnimationSnapshot) -> Bool {
         switch snapshot.content {
         case .property(let property):
             return needsDisplay(forKeyPath: property.header.keyPath, entry: property.header.entry)
         case .group(let children):
-            // A child's own removal does not apply inside a group: the group's does.
-            return children.contains { child in
-                var kept = child
-                kept.isRemovedOnCompletion = false
-                return redraws(for: kept, at: time)
-            }
+            return children.contains { animatesKeyNeedingDisplay($0) }
         case .inert, .transition:
             return false
         }
@@ -115,13 +126,13 @@ extension CALayer {
     private func needsDisplay(forKeyPath keyPath: String, entry: LayerKeyPath?) -> Bool {
         let layerClass = type(of: self)
         if layerClass.needsDisplay(forKey: keyPath) { return true }
-        return (entry?.storedKeys ?? []).contains { $0 != keyPath && layerClass.needsDisplay(forKey: $0) }
+        guard let entry, !entry.isStored else { return false }
+        return entry.storedKeys.contains { layerClass.needsDisplay(forKey: $0) }
     }
 
     /// Runs `display()` with `shown` as the layer's state, then puts the model state back with
     /// the contents the display made (written through the change hook, so the commit carries
     /// them). Returns those contents.
-    @discardableResult
     private func drawSwapped(with shown: LayerState) -> CGImage? {
         let model = state
         let flag = needsDisplayFlag

@@ -22,10 +22,26 @@
 import Foundation
 
 /// What a layer last drew for an animation: the presentation state it drew (without contents)
-/// and the image it made, so a turn whose values did not change draws nothing.
-struct AnimatedDisplayRecord {
-    var state: LayerState
-    var image: CGImage?
+/// and the image it made, so a turn whose values did not change draws nothing. A class: the
+/// per-turn walk asks every layer whether it has one, and an optional reference answers without
+/// copying a state (which showed as most of the walk's time in a profile).
+final class AnimatedDisplayRecord {
+    let state: LayerState
+    let image: CGImage?
+
+    init(state: LayerState, image: CGImage?) {
+        self.state = state
+        self.image = image
+    }
+}
+
+/// The answer of a layer's last scan of its animations for keys that need display, and what it
+/// scanned: the number of animations and the serial of the newest. Animations are only appended
+/// (each with a new serial) or removed, so an equal count and newest serial mean the same list.
+struct AnimatedDisplayScan {
+    var count: Int
+    var lastSerial: UInt64
+    var result: Bool
 }
 
 extension CALayer {
@@ -78,9 +94,19 @@ extension CALayer {
         }
     }
 
-    /// Whether a committed animation (at any time) animates a key that needs display.
+    /// Whether one of the layer's animations (committed or not, at any time) animates a key that
+    /// needs display; worked out again only when the animations change (`AnimatedDisplayScan`).
     private var hasAnimationNeedingDisplay: Bool {
-        animationStore.entries.contains { $0.isCommitted && animatesKeyNeedingDisplay($0.snapshot) }
+        // Read in place: copying an entry out retains its half-dozen references.
+        let count = animationStore.entries.count
+        guard count > 0 else { return false }
+        let lastSerial = animationStore.entries[count - 1].serial
+        if let scan = animatedDisplayScan, scan.count == count, scan.lastSerial == lastSerial {
+            return scan.result
+        }
+        let result = animationStore.entries.contains { animatesKeyNeedingDisplay($0.snapshot) }
+        animatedDisplayScan = AnimatedDisplayScan(count: count, lastSerial: lastSerial, result: result)
+        return result
     }
 
     /// What to draw this turn: the presentation state at the current local time when an animation
@@ -126,8 +152,8 @@ extension CALayer {
     private func needsDisplay(forKeyPath keyPath: String, entry: LayerKeyPath?) -> Bool {
         let layerClass = type(of: self)
         if layerClass.needsDisplay(forKey: keyPath) { return true }
-        guard let entry, !entry.isStored else { return false }
-        return entry.storedKeys.contains { layerClass.needsDisplay(forKey: $0) }
+        guard let entry else { return false }
+        return entry.storedKeys.contains { $0 != keyPath && layerClass.needsDisplay(forKey: $0) }
     }
 
     /// Runs `display()` with `shown` as the layer's state, then puts the model state back with

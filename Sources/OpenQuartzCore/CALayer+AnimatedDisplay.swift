@@ -7,7 +7,7 @@
 //   and draw(in:); Apple's sample "Custom Animatable Property" (sc2284), whose layer draws its
 //   animated property at every frame.
 // Status: complete for basic, keyframe, spring animations and groups, on custom keys and on the
-//   table's properties. Difference from Apple, chosen and documented in docs/LAYERS.md: Apple
+//   table's properties. Difference from Apple, chosen and documented in docs/ANIMATIONS.md: Apple
 //   draws on the presentation copy (so `self` in draw(in:) is not the model layer); Kinema draws
 //   on the model layer with the presentation values swapped in, because presentation copies of
 //   classes declared outside Kinema cannot be made (CALayer+Animations.swift), and those are the
@@ -46,7 +46,14 @@ struct AnimatedDisplayScan {
 
 extension CALayer {
     /// Redraws, in this tree, every layer that draws a key one of its animations changes: the
-    /// host's turn calls it after the implicit commit, at the turn's time (docs/LAYERS.md).
+    /// host's turn calls it after the implicit commit, at the turn's time (docs/ANIMATIONS.md,
+    /// "Custom keys and per-frame redraw").
+    ///
+    /// ```swift
+    /// // HostRunLoop.turn(at: t), with the loop's clock at t:
+    /// CATransaction.flush()
+    /// context.rootLayer.redrawAnimatedDisplays()   // a ring animating "progress" draws progress(t)
+    /// ```
     ///
     /// **Semantics.** A layer redraws when one of its committed animations (one removed on
     /// completion, only before its end) animates a key path for which its class's
@@ -59,9 +66,11 @@ extension CALayer {
     /// transaction with actions disabled, so the new contents do not animate and the drawing
     /// starts no implicit animation; flags the drawing set (needsDisplay) are put back.
     ///
-    /// **Cost.** A walk over the tree: per layer with animations, one `needsDisplay(forKey:)`
-    /// call per animation; per layer that may draw, one evaluation of its animations and, when
-    /// its values changed, its drawing. The transaction opens only when something draws.
+    /// **Cost.** A walk over the tree, a few reads per layer (which animations change keys that
+    /// need display is asked again only when a layer's animation list changed): 14–21 M layers/s
+    /// in release on the project's machine (`kinema bench --filter redraw`). Per layer that may
+    /// draw, one evaluation of its animations and, when its values changed, its drawing. The
+    /// transaction opens only when something draws.
     package final func redrawAnimatedDisplays() {
         var candidates: [CALayer] = []
         collectAnimatedDisplays(into: &candidates)

@@ -13,7 +13,8 @@
 //   an imminent draw"); Core Animation Programming Guide → Providing a Layer's Contents.
 // Status: complete. The backing store is a premultiplied RGBA8 bitmap of bounds × contentsScale
 //   pixels in UIKit's flipped orientation (CGContext.makeFlipped); the bounds origin is the
-//   context's origin. An empty bounds draws nothing and clears `contents`.
+//   context's origin. An empty bounds draws nothing and clears `contents`. Layers that draw a
+//   key their animations change redraw at every host turn: CALayer+AnimatedDisplay.swift.
 
 import Foundation
 

@@ -11,17 +11,13 @@
 //   NSUndefinedKeyException); reading a custom key that was never set and has no default
 //   reports it (Apple returns nil silently; a diagnostic catches typos). Writing "isHidden" (or
 //   another getter name) stores a custom value, as Apple does, and says so, since the property
-//   does not change. `forKey:` and `forKeyPath:` accept the same keys.
+//   does not change. `forKey:` and `forKeyPath:` accept the same keys. A custom key's value of
+//   an animatable kind is also kept in the state (LayerKeyPath+Custom.swift), so a presentation
+//   copy reads its animated value.
 
 import Foundation
 
 extension CALayer {
-    /// The getter names key-value coding also reads Boolean properties under.
-    private static let getterAliases = [
-        "isHidden": "hidden", "isDoubleSided": "doubleSided", "isGeometryFlipped": "geometryFlipped",
-        "isOpaque": "opaque", "isWrapped": "wrapped",
-    ]
-
     /// Reads `key`: a relationship, a property or structure field of the table, a getter alias,
     /// a path through `superlayer` / `mask`, or a custom key.
     final func readValue(forKey key: String) -> Any? {
@@ -34,10 +30,10 @@ extension CALayer {
         case "actions": return actions
         default: break
         }
-        if let entry = LayerKeyPath.lookup(key, for: state.layerClass) {
+        if let entry = LayerKeyPath.lookup(key, for: state.layerClass), !entry.isCustom {
             return entry.get(state).boxed(as: entry.kind)
         }
-        if let property = Self.getterAliases[key], let entry = LayerKeyPath.lookup(property, for: state.layerClass) {
+        if let property = LayerKeyPath.getterAliases[key], let entry = LayerKeyPath.lookup(property, for: state.layerClass) {
             return entry.get(state).boxed(as: entry.kind)
         }
         if let (layer, rest) = relatedLayer(in: key) {
@@ -46,6 +42,9 @@ extension CALayer {
         if key.contains(".") {
             KinemaDiagnostics.emit(domain, "value(forKeyPath:): \(state.layerClass.rawValue) has no key path \"\(key)\"; returned nil")
             return nil
+        }
+        if let value = state.customValues[key] {
+            return customValue(value, forKey: key)
         }
         if let value = customValues[key] {
             return value
@@ -87,7 +86,7 @@ extension CALayer {
         default:
             break
         }
-        if let entry = LayerKeyPath.lookup(key, for: state.layerClass) {
+        if let entry = LayerKeyPath.lookup(key, for: state.layerClass), !entry.isCustom {
             applyBoxed(entry, value)
             return
         }
@@ -103,17 +102,40 @@ extension CALayer {
             KinemaDiagnostics.emit(domain, "setValue(_:forKeyPath:): \(state.layerClass.rawValue) has no key path \"\(key)\"; nothing changed")
             return
         }
-        if let property = Self.getterAliases[key], LayerKeyPath.lookup(property, for: state.layerClass) != nil {
+        if let property = LayerKeyPath.getterAliases[key], LayerKeyPath.lookup(property, for: state.layerClass) != nil {
             KinemaDiagnostics.emit(
                 domain,
                 "setValue(_:forKey: \"\(key)\"): key-value coding sets this property under \"\(property)\"; stored \"\(key)\" as a custom key, as Apple does, and \(property) is unchanged")
         }
         let old = customValues[key]
         customValues[key] = value
+        storeCustomValue(value, forKey: key)
         if type(of: self).needsDisplay(forKey: key) {
             setNeedsDisplay()
         }
         didChange(key, from: AnimatableValue(inferring: old))
+    }
+
+    /// Keeps the animatable form of a custom key's value in the state, where animations,
+    /// `presentation()` and the render tree see it, and declares the key (LayerKeyPath+Custom).
+    private func storeCustomValue(_ value: Any?, forKey key: String) {
+        guard let animatable = AnimatableValue(customValue: value), let kind = animatable.customKind,
+              LayerKeyPath.declareCustomKey(key, kind: kind) != nil else {
+            state.customValues[key] = nil
+            return
+        }
+        state.customValues[key] = animatable
+    }
+
+    /// A custom key's value as key-value coding returns it: the value set, when the state still
+    /// holds it; else (a presentation copy, or a drawing of animated values) the state's value,
+    /// boxed in the type of the value set or of the class's default.
+    private func customValue(_ value: AnimatableValue, forKey key: String) -> Any? {
+        let model = customValues[key] ?? type(of: self).defaultValue(forKey: key)
+        if let model, AnimatableValue(customValue: model) == value {
+            return model
+        }
+        return value.boxedCustom(like: model)
     }
 
     /// For `"superlayer.<rest>"` or `"mask.<rest>"`: that layer (possibly nil) and the rest.

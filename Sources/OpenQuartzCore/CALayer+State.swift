@@ -28,7 +28,7 @@ extension CALayer {
     /// The table entry of the property `key`; nil, with a diagnostic, when this class has none
     /// (a setter naming a key the table lacks: a Kinema bug, reported rather than trapped).
     private func property(_ key: String) -> LayerKeyPath? {
-        guard let entry = LayerKeyPath.lookup(key, for: state.layerClass) else {
+        guard let entry = LayerKeyPath.lookup(key, for: state.layerClass), !entry.isCustom else {
             KinemaDiagnostics.emit(domain, "\(state.layerClass.rawValue) has no property \"\(key)\"; nothing changed")
             return nil
         }
@@ -123,7 +123,7 @@ extension CALayer {
     /// Apple's default for `key` in this class, boxed as key-value coding returns it; nil for a
     /// key that is not a stored property of the class.
     static func builtInDefault(forKey key: String) -> Any? {
-        guard let entry = LayerKeyPath.lookup(key, for: stateClass), entry.isStored else { return nil }
+        guard let entry = LayerKeyPath.lookup(key, for: stateClass), entry.isStored, !entry.isCustom else { return nil }
         return entry.get(LayerState(layerClass: stateClass)).boxed(as: entry.kind)
     }
 

@@ -85,6 +85,12 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     /// The serials of the transaction frames that last listed this layer as changed and as
     /// having animations to stamp (CATransaction.swift).
     var transactionMarks: (changed: UInt64, pending: UInt64) = (0, 0)
+    /// What the layer last drew for an animation of a key that needs display; nil when it has
+    /// not drawn for one since its last model drawing (CALayer+AnimatedDisplay.swift).
+    var animatedDisplay: AnimatedDisplayRecord?
+    /// Whether the layer's animations include one of a key that needs display, kept until they
+    /// change (CALayer+AnimatedDisplay.swift).
+    var animatedDisplayScan: AnimatedDisplayScan?
 
     /// Which LayerState class (and so which properties) instances of this class have.
     package class var stateClass: LayerClass { .layer }

@@ -52,9 +52,13 @@ open class CAPropertyAnimation: CAAnimation {
             KinemaDiagnostics.emit(String(describing: type(of: self)), "no keyPath; the animation animates nothing")
             return nil
         }
-        let entry = LayerKeyPath.lookup(keyPath, for: state.layerClass)
+        // A custom key (one the layer holds a value under) resolves to its custom entry; its
+        // values are unboxed as the kind of the value the layer holds, or inferred from their
+        // own types when it holds none (LayerKeyPath+Custom.swift).
+        let entry = LayerKeyPath.lookup(keyPath, in: state)
+        let kind = entry?.isCustom == true ? state.customValues[keyPath]?.customKind : entry?.kind
         return PropertyAnimationSnapshot.Header(
-            keyPath: keyPath, keyKind: entry?.kind, isAdditive: isAdditive, isCumulative: isCumulative,
+            keyPath: keyPath, keyKind: kind, isAdditive: isAdditive, isCumulative: isCumulative,
             valueFunction: valueFunction?.name, entry: entry)
     }
 

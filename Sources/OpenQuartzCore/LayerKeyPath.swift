@@ -6,7 +6,8 @@
 //   CGRect origin, origin.x, origin.y, size, size.width, size.height) and → Animatable Properties
 //   (Table B-1 and the subclasses' "Animatable." property notes).
 // Status: complete for the properties LayerState holds; docs/LAYERS.md lists every key. The
-//   table itself is built in LayerKeyPath+Table.swift.
+//   table itself is built in LayerKeyPath+Table.swift; custom keys (values a layer holds under
+//   keys of its own) get entries of their own, LayerKeyPath+Custom.swift.
 
 import Foundation
 
@@ -44,12 +45,17 @@ package final class LayerKeyPath: Sendable {
     package let get: @Sendable (LayerState) -> AnimatableValue
     /// Writes the value; false (state unchanged) when the value does not fit.
     package let set: @Sendable (inout LayerState, AnimatableValue) -> Bool
+    /// Whether this is a custom key's entry (LayerKeyPath+Custom.swift), not one of the table's:
+    /// it reads and writes `LayerState.customValues`, and `kind` is only the kind of the value
+    /// that first declared the key.
+    package let isCustom: Bool
 
     package init(
         keyPath: String, kind: AnimatableValueKind, owner: LayerClass, isAnimatable: Bool,
         storedKeys: [String],
         get: @escaping @Sendable (LayerState) -> AnimatableValue,
-        set: @escaping @Sendable (inout LayerState, AnimatableValue) -> Bool
+        set: @escaping @Sendable (inout LayerState, AnimatableValue) -> Bool,
+        isCustom: Bool = false
     ) {
         self.keyPath = keyPath
         self.kind = kind
@@ -59,6 +65,7 @@ package final class LayerKeyPath: Sendable {
         isStored = storedKeys == [keyPath]
         self.get = get
         self.set = set
+        self.isCustom = isCustom
     }
 
     /// Whether a layer of `layerClass` has this key path.
@@ -70,11 +77,14 @@ package final class LayerKeyPath: Sendable {
     /// Worked out once: every property write asks.
     package let isStored: Bool
 
-    /// The entry for `keyPath` on a layer of `layerClass`, or nil when that class has no such
-    /// key path.
+    /// The entry for `keyPath` on a layer of `layerClass`: the table's; else, for a name no
+    /// class has, the custom entry of a key declared as animatable by some layer holding a value
+    /// under it (`customEntry(_:)`); nil otherwise.
     package static func lookup(_ keyPath: String, for layerClass: LayerClass) -> LayerKeyPath? {
-        guard let entry = table[keyPath], entry.applies(to: layerClass) else { return nil }
-        return entry
+        if let entry = table[keyPath] {
+            return entry.applies(to: layerClass) ? entry : nil
+        }
+        return customEntry(keyPath)
     }
 
     /// Every entry, sorted by key path.

@@ -323,6 +323,11 @@ package struct LayerColdState: Sendable, Equatable {
         get { text ?? TextLayerState() }
         set { text = newValue }
     }
+
+    /// Values under custom key-value coding keys that animate (numbers, points, sizes, rects,
+    /// colours, transforms), so presentation and the render tree carry them
+    /// (LayerKeyPath+Custom.swift). Empty by default.
+    package var customValues: [String: AnimatableValue] = [:]
 }
 
 /// CAShapeLayer's properties, with the defaults its documentation gives.

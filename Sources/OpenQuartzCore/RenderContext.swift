@@ -66,7 +66,9 @@ package final class RenderContext {
 ///    removals and completion blocks are delivered;
 /// 3. closures scheduled at or before t run, in time order (ties in order of scheduling);
 /// 4. display links due run, with `timestamp` t;
-/// 5. the implicit transaction commits (`CATransaction.flush()`), reaching the render server.
+/// 5. the implicit transaction commits (`CATransaction.flush()`), reaching the render server;
+/// 6. layers that draw a key their animations change redraw with the values at t, and that
+///    commits too (`CALayer.redrawAnimatedDisplays()`).
 /// Everything runs with `MediaClock.current` being this loop's clock.
 @MainActor
 package final class HostRunLoop {
@@ -131,6 +133,9 @@ package final class HostRunLoop {
             runScheduled(through: time)
             fireDisplayLinks(at: time)
             CATransaction.flush()
+            // Layers drawing an animated key draw its values at t (CALayer+AnimatedDisplay.swift),
+            // in a transaction of their own, committed here when none is left open.
+            context.rootLayer.redrawAnimatedDisplays()
             // An explicit transaction left open waits for its commit(), as on Apple platforms.
             if !CATransaction.isOpen {
                 context.commit()

@@ -42,7 +42,7 @@ package final class AnimationProgram: Sendable {
     /// The springs of the steps that have one; they keep the steps' unmanaged references alive.
     private let springs: [SpringBox]
 
-    private final class SpringBox: Sendable {
+    fileprivate final class SpringBox: Sendable {
         let spring: Spring
 
         init(_ spring: Spring) {
@@ -53,7 +53,7 @@ package final class AnimationProgram: Sendable {
     /// A timing curve in a box, so that a step can reach it by an unretained reference: the
     /// curve holds an array, and reading it out of an array or through a pointer made Swift copy
     /// it (a retain and a release per evaluation, a fifth of the frame's time).
-    private final class TimingCurveBox: Sendable {
+    fileprivate final class TimingCurveBox: Sendable {
         let curve: CubicBezierTimingCurve
 
         init(_ curve: CubicBezierTimingCurve) {
@@ -125,14 +125,14 @@ package final class AnimationProgram: Sendable {
                             kind: .number, spring: nil, from: .zero, to: .zero, curve: nil, first: 0,
                             firstKeyTime: 0, keyTimeCount: 0, firstSegmentCurve: 0, segmentCurveCount: 0, count: 0)
             if let curve = snapshot.timingCurve {
-                let box = TimingCurveBox(curve)
+                let box = SharedAnimationData.curve(curve)
                 curves.append(box)
                 step.curve = Unmanaged.passUnretained(box)
             }
             switch p.motion {
             case .basic(let ends), .spring(let ends, _):
                 if case .spring(_, let spring) = p.motion {
-                    let box = SpringBox(spring)
+                    let box = SharedAnimationData.spring(spring)
                     springs.append(box)
                     step.spring = Unmanaged.passUnretained(box)
                 }
@@ -161,7 +161,7 @@ package final class AnimationProgram: Sendable {
                         segmentCurves.append(nil)
                         continue
                     }
-                    let box = TimingCurveBox(curve)
+                    let box = SharedAnimationData.curve(curve)
                     curves.append(box)
                     segmentCurves.append(Unmanaged.passUnretained(box))
                 }
@@ -239,11 +239,6 @@ package final class AnimationProgram: Sendable {
         }
     }
 
-    /// Asks the cache for this program's fields (a hint; see `RenderServer.evaluate`).
-    func prefetchHeader() {
-        kinema_prefetch_lines(UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), 1)
-    }
-
     /// Asks the cache for the steps and transforms `apply` reads first (a hint).
     func prefetchData() {
         steps.withUnsafeBytes { kinema_prefetch_lines($0.baseAddress, Int32(min($0.count / 64 + 1, 24))) }
@@ -252,22 +247,20 @@ package final class AnimationProgram: Sendable {
 
     /// Applies the animations at `time` (the layer's local time) to `state`, in order.
     package func apply(at time: Double, into state: inout LayerState) {
-        withExtendedLifetime((curves, springs)) {
-            steps.withUnsafeBufferPointer { steps in
-                guard var step = steps.baseAddress else { return }
-                for _ in 0..<steps.count {
-                    defer { step += 1 }
-                    // Removed on completion: gone from its end on (as `applyAnimations`).
-                    if step.pointee.isRemovedOnCompletion, time >= step.pointee.endTime { continue }
-                    let timing = step.pointee.timing.resolve(parentTime: time, defaultDuration: MediaTiming.defaultAnimationDuration)
-                    guard timing.isActive else { continue }
-                    // The timing function's curve (linear without one), read in place: `curves`
-                    // keeps the box alive.
-                    let shaped = step.pointee.curve.map { box in
-                        box._withUnsafeGuaranteedRef { $0.curve.value(at: timing.progress) }
-                    } ?? timing.progress
-                    run(step, shaped: shaped, localTime: timing.localTime, into: &state)
-                }
+        steps.withUnsafeBufferPointer { steps in
+            guard var step = steps.baseAddress else { return }
+            for _ in 0..<steps.count {
+                defer { step += 1 }
+                // Removed on completion: gone from its end on (as `applyAnimations`).
+                if step.pointee.isRemovedOnCompletion, time >= step.pointee.endTime { continue }
+                let timing = step.pointee.timing.resolve(parentTime: time, defaultDuration: MediaTiming.defaultAnimationDuration)
+                guard timing.isActive else { continue }
+                // The timing function's curve (linear without one), read in place: `curves`
+                // (a field of self) keeps the box alive.
+                let shaped = step.pointee.curve.map { box in
+                    box._withUnsafeGuaranteedRef { $0.curve.value(at: timing.progress) }
+                } ?? timing.progress
+                run(step, shaped: shaped, localTime: timing.localTime, into: &state)
             }
         }
     }
@@ -367,6 +360,61 @@ package enum CompiledTarget: UInt8, Sendable {
         case "opacity": self = .opacity
         case "transform": self = .transform
         default: return nil
+        }
+    }
+}
+
+/// Timing curves and springs shared by every program that uses the same one: a curve or a spring
+/// is a pure function of its four parameters, and most animations use a handful of them (the
+/// named timing functions, the default spring), so ten thousand layers' programs read one box
+/// from the cache instead of ten thousand scattered copies. Bounded: past `capacity` distinct
+/// entries, new ones are not shared.
+private enum SharedAnimationData {
+    static let capacity = 512
+
+    private struct Key: Hashable {
+        var bits: (UInt64, UInt64, UInt64, UInt64)
+
+        init(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
+            bits = (a.bitPattern, b.bitPattern, c.bitPattern, d.bitPattern)
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.bits == rhs.bits
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(bits.0)
+            hasher.combine(bits.1)
+            hasher.combine(bits.2)
+            hasher.combine(bits.3)
+        }
+    }
+
+    private struct Tables {
+        var curves: [Key: AnimationProgram.TimingCurveBox] = [:]
+        var springs: [Key: AnimationProgram.SpringBox] = [:]
+    }
+
+    private static let tables = LockedValue(Tables())
+
+    static func curve(_ curve: CubicBezierTimingCurve) -> AnimationProgram.TimingCurveBox {
+        let key = Key(curve.x1, curve.y1, curve.x2, curve.y2)
+        return tables.withLock { tables in
+            if let shared = tables.curves[key] { return shared }
+            let box = AnimationProgram.TimingCurveBox(curve)
+            if tables.curves.count < capacity { tables.curves[key] = box }
+            return box
+        }
+    }
+
+    static func spring(_ spring: Spring) -> AnimationProgram.SpringBox {
+        let key = Key(spring.mass, spring.stiffness, spring.damping, spring.initialVelocity)
+        return tables.withLock { tables in
+            if let shared = tables.springs[key] { return shared }
+            let box = AnimationProgram.SpringBox(spring)
+            if tables.springs.count < capacity { tables.springs[key] = box }
+            return box
         }
     }
 }

@@ -77,7 +77,9 @@ extension CALayer {
     /// `apply` for a stored property (what every property setter writes): the same steps for its
     /// one key, without the list of changed keys.
     private func applyStored(_ entry: LayerKeyPath, _ value: AnimatableValue) -> Bool {
-        let old = entry.get(state)
+        // The old value only feeds the action search, which a transaction disabling actions
+        // skips: reading it copies the state, so it is not read then.
+        let old = CATransaction.isOpen && CATransaction.disableActions() ? AnimatableValue.none : entry.get(state)
         let oldBounds = state.bounds
         guard entry.set(&state, value) else {
             KinemaDiagnostics.emit(

@@ -46,7 +46,11 @@ import Foundation
 open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible {
     /// Every property value of the layer. Package code (the presentation and render work) may
     /// read and replace it whole; replacing it runs no hook.
-    package var state: LayerState
+    ///
+    /// The layer's hot fields skip the run-time exclusivity check (`@exclusivity(unchecked)`):
+    /// a layer is main-actor confined, and every property write and commit reads them, where the
+    /// check showed as a tenth of a commit's time.
+    @exclusivity(unchecked) package var state: LayerState
 
     var sublayerStorage: [CALayer] = []
     weak var superlayerStorage: CALayer?
@@ -67,24 +71,24 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     var presentationLinks: PresentationLinks?
     /// Whether the layer was in a tree when a transaction committed: only such layers animate
     /// implicitly (CALayer+Actions.swift).
-    var hasBeenCommitted = false
+    @exclusivity(unchecked) var hasBeenCommitted = false
     /// A number naming this layer for the render server and the compositor's caches: unique for
     /// the process's life, never reused (CompositeLayer.swift).
     package let renderID: UInt64 = makeRenderID()
     /// The render-tree node of the last commit that changed this layer (CALayer+RenderTree.swift).
-    var committedNode: RenderNode?
+    @exclusivity(unchecked) var committedNode: RenderNode?
     /// Whether the layer's own state, animations, sublayer list or mask changed since
     /// `committedNode` was made.
-    var renderDirty = true
+    @exclusivity(unchecked) var renderDirty = true
     /// Whether some layer below this one (sublayer or mask, at any depth) is `renderDirty`.
-    var renderSubtreeDirty = false
+    @exclusivity(unchecked) var renderSubtreeDirty = false
     /// Whether the layer is the root of a `RenderContext` (it counts as in a tree).
     var isHostRoot = false
     /// The committed animations in render-tree form, until the animations change.
-    var renderAnimationCache: RenderAnimationSet?
+    @exclusivity(unchecked) var renderAnimationCache: RenderAnimationSet?
     /// The serials of the transaction frames that last listed this layer as changed and as
     /// having animations to stamp (CATransaction.swift).
-    var transactionMarks: (changed: UInt64, pending: UInt64) = (0, 0)
+    @exclusivity(unchecked) var transactionMarks: (changed: UInt64, pending: UInt64) = (0, 0)
     /// What the layer last drew for an animation of a key that needs display; nil when it has
     /// not drawn for one since its last model drawing (CALayer+AnimatedDisplay.swift).
     var animatedDisplay: AnimatedDisplayRecord?

@@ -62,9 +62,11 @@ package final class RenderServer: Sendable {
 
     /// Replaces the committed tree (nil: nothing on screen).
     package func commit(_ root: RenderNode?) {
-        shared.withLock {
-            $0.root = root
-        }
+        // The replaced tree is released after the lock: freeing thousands of nodes must not keep
+        // a render thread waiting.
+        var replaced = root
+        shared.withLock { swap(&$0.root, &replaced) }
+        withExtendedLifetime(replaced) {}
     }
 
     /// The committed tree.
@@ -122,8 +124,8 @@ package final class RenderServer: Sendable {
         if let still = node.staticComposite { return still }
         let local = node.timing.activeLocalTime(forParentTime: parentTime)
         var state = node.state
-        if let program = node.program {
-            program.apply(at: local, into: &state)
+        if node.hasProgram {
+            node.withProgram { $0.apply(at: local, into: &state) }
         } else if !node.snapshots.isEmpty {
             applyAnimations(node.snapshots, model: node.state, at: local, into: &state)
         }
@@ -142,16 +144,18 @@ package final class RenderServer: Sendable {
     /// `evaluate(_:parentTime:)`; its sublayers are recycled the same way where they can be.
     private static func evaluate(_ node: RenderNode, parentTime: Double, into layer: CompositeLayer) {
         let local = node.timing.activeLocalTime(forParentTime: parentTime)
-        if let program = node.program {
-            if layer.source === node {
-                // Last frame evaluated the same node with the same program: only the properties
-                // it writes differ from the model.
-                program.restoreTargets(from: node, into: layer)
-            } else {
-                layer.state = node.state
-                layer.source = node
+        if node.hasProgram {
+            node.withProgram { program in
+                if layer.source === node {
+                    // Last frame evaluated the same node with the same program: only the
+                    // properties it writes differ from the model.
+                    program.restoreTargets(from: node, into: layer)
+                } else {
+                    layer.state = node.state
+                    layer.source = node
+                }
+                program.apply(at: local, into: &layer.state)
             }
-            program.apply(at: local, into: &layer.state)
         } else {
             layer.state = node.state
             layer.source = node
@@ -188,8 +192,8 @@ package final class RenderServer: Sendable {
     /// holds for a large tree.
     private static func prefetch(_ children: UnsafeBufferPointer<RenderNode>, after index: Int) {
         if index + 3 < children.count { children[index + 3].prefetchNode() }
-        if index + 2 < children.count { children[index + 2].program?.prefetchHeader() }
-        if index + 1 < children.count { children[index + 1].program?.prefetchData() }
+        if index + 2 < children.count { children[index + 2].prefetchProgramHeader() }
+        if index + 1 < children.count { children[index + 1].withProgram { $0.prefetchData() } }
     }
 
     /// `node`'s sublayers evaluated anew at `local`, its local time.

@@ -27,9 +27,24 @@ package final class RenderNode: Sendable {
     /// which the layer keeps between commits while its animations do not change (a commit of a
     /// moved layer then retains one reference instead of three arrays).
     package let animationSet: RenderAnimationSet
-    /// `animationSet.program`, kept here too: the server reads it for every layer at every frame
-    /// and this saves it a pointer chase.
-    package let program: AnimationProgram?
+    /// `animationSet.program`, kept here too, unretained: the server reads it for every layer at
+    /// every frame, and this saves a pointer chase there and a retain and a release per commit.
+    /// `animationSet` keeps it alive for the node's life.
+    private let programReference: Unmanaged<AnimationProgram>?
+
+    /// `animationSet.program`.
+    package var program: AnimationProgram? {
+        programReference?.takeUnretainedValue()
+    }
+
+    /// Whether the node has a program.
+    package var hasProgram: Bool { programReference != nil }
+
+    /// Runs `body` with the program, borrowed (no retain); nil without one.
+    @discardableResult
+    package func withProgram<Result>(_ body: (AnimationProgram) -> Result) -> Result? {
+        programReference?._withUnsafeGuaranteedRef(body)
+    }
     /// Committed animations in order of addition.
     package var animations: [RenderAnimation] { animationSet.animations }
     /// The animations' snapshots, in the same order, with basic from/by/to resolved against
@@ -53,7 +68,7 @@ package final class RenderNode: Sendable {
         self.state = state
         self.timing = timing
         animationSet = animations
-        program = animations.program
+        programReference = animations.program.map { Unmanaged.passUnretained($0) }
         self.sublayers = sublayers
         self.mask = mask
         hasTransition = animations.hasTransition
@@ -77,6 +92,12 @@ package final class RenderNode: Sendable {
     /// Asks the cache for this node's fields (a hint for the server's evaluation loop).
     func prefetchNode() {
         kinema_prefetch_lines(UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), 6)
+    }
+
+    /// Asks the cache for the program's fields, without touching the program (a hint).
+    func prefetchProgramHeader() {
+        guard let programReference else { return }
+        kinema_prefetch_lines(UnsafeRawPointer(programReference.toOpaque()), 1)
     }
 
     /// The number of nodes in this subtree (masks included).

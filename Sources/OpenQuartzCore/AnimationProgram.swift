@@ -32,9 +32,14 @@ import CKinemaRasterSupport
 ///
 /// **Cost.** Made once per commit of the layer's animations (and reused while they do not
 /// change); `apply` allocates and retains nothing.
-package final class AnimationProgram: Sendable {
+package final class AnimationProgram: @unchecked Sendable {
     /// One record per animation, in order of addition.
-    private let steps: [Step]
+    ///
+    /// Held in memory the program allocates (not arrays): reading an array kept in a class
+    /// retains its buffer, an atomic write to a line the frame has not touched yet. Written once
+    /// in `init` and never again, so sharing the program between threads is safe — the reason
+    /// for `@unchecked Sendable`.
+    private let steps: UnsafeMutableBufferPointer<Step>
     /// The timing curves of the steps that have one; they keep the steps' unmanaged references
     /// alive.
     private let curves: [TimingCurveBox]
@@ -62,14 +67,14 @@ package final class AnimationProgram: Sendable {
     }
     /// Decomposed transform pairs: one per basic transform animation, one per segment of a
     /// keyframe transform animation.
-    private let transforms: [TransformInterpolation]
+    private let transforms: UnsafeMutableBufferPointer<TransformInterpolation>
     /// Keyframe values of number (x) and point (x, y) keyframe animations.
-    private let values: [SIMD2<Double>]
+    private let values: UnsafeMutableBufferPointer<SIMD2<Double>>
     /// Keyframe animations' key times, one run per animation.
-    private let keyTimes: [Double]
+    private let keyTimes: UnsafeMutableBufferPointer<Double>
     /// Keyframe animations' segment curves (unretained boxes kept alive by `curves`), one run per
     /// animation; nil for a linear segment.
-    private let segmentCurves: [Unmanaged<TimingCurveBox>?]
+    private let segmentCurves: UnsafeMutableBufferPointer<Unmanaged<TimingCurveBox>?>
     /// The properties written, each once.
     private let targets: [CompiledTarget]
 
@@ -192,16 +197,31 @@ package final class AnimationProgram: Sendable {
             }
             steps.append(step)
         }
-        self.steps = steps
+        self.steps = Self.copy(steps)
         self.curves = curves
         self.springs = springs
-        self.transforms = transforms
-        self.values = values
-        self.keyTimes = keyTimes
-        self.segmentCurves = segmentCurves
+        self.transforms = Self.copy(transforms)
+        self.values = Self.copy(values)
+        self.keyTimes = Self.copy(keyTimes)
+        self.segmentCurves = Self.copy(segmentCurves)
         var targets: [CompiledTarget] = []
         for step in steps where !targets.contains(step.target) { targets.append(step.target) }
         self.targets = targets
+    }
+
+    deinit {
+        steps.deallocate()
+        transforms.deallocate()
+        values.deallocate()
+        keyTimes.deallocate()
+        segmentCurves.deallocate()
+    }
+
+    /// `values` in memory of their own (plain data: nothing to deinitialize).
+    private static func copy<Element>(_ values: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(values.count, 1))
+        _ = buffer.initialize(from: values)
+        return UnsafeMutableBufferPointer(rebasing: buffer[0..<values.count])
     }
 
     /// The kind and ends of a two-value animation of `target`, or nil when the values are not
@@ -241,27 +261,29 @@ package final class AnimationProgram: Sendable {
 
     /// Asks the cache for the steps and transforms `apply` reads first (a hint).
     func prefetchData() {
-        steps.withUnsafeBytes { kinema_prefetch_lines($0.baseAddress, Int32(min($0.count / 64 + 1, 24))) }
-        transforms.withUnsafeBytes { kinema_prefetch_lines($0.baseAddress, Int32(min($0.count / 64 + 1, 24))) }
+        let stepBytes = steps.count * MemoryLayout<Step>.stride
+        let transformBytes = transforms.count * MemoryLayout<TransformInterpolation>.stride
+        kinema_prefetch_lines(UnsafeRawPointer(steps.baseAddress), Int32(min(stepBytes / 64 + 1, 24)))
+        kinema_prefetch_lines(UnsafeRawPointer(transforms.baseAddress), Int32(min(transformBytes / 64 + 1, 24)))
+        kinema_prefetch_lines(UnsafeRawPointer(keyTimes.baseAddress), 1)
+        kinema_prefetch_lines(UnsafeRawPointer(values.baseAddress), 1)
     }
 
     /// Applies the animations at `time` (the layer's local time) to `state`, in order.
     package func apply(at time: Double, into state: inout LayerState) {
-        steps.withUnsafeBufferPointer { steps in
-            guard var step = steps.baseAddress else { return }
-            for _ in 0..<steps.count {
-                defer { step += 1 }
-                // Removed on completion: gone from its end on (as `applyAnimations`).
-                if step.pointee.isRemovedOnCompletion, time >= step.pointee.endTime { continue }
-                let timing = step.pointee.timing.resolve(parentTime: time, defaultDuration: MediaTiming.defaultAnimationDuration)
-                guard timing.isActive else { continue }
-                // The timing function's curve (linear without one), read in place: `curves`
-                // (a field of self) keeps the box alive.
-                let shaped = step.pointee.curve.map { box in
-                    box._withUnsafeGuaranteedRef { $0.curve.value(at: timing.progress) }
-                } ?? timing.progress
-                run(step, shaped: shaped, localTime: timing.localTime, into: &state)
-            }
+        guard var step = UnsafePointer(steps.baseAddress) else { return }
+        for _ in 0..<steps.count {
+            defer { step += 1 }
+            // Removed on completion: gone from its end on (as `applyAnimations`).
+            if step.pointee.isRemovedOnCompletion, time >= step.pointee.endTime { continue }
+            let timing = step.pointee.timing.resolve(parentTime: time, defaultDuration: MediaTiming.defaultAnimationDuration)
+            guard timing.isActive else { continue }
+            // The timing function's curve (linear without one), read in place: `curves`
+            // (a field of self) keeps the box alive.
+            let shaped = step.pointee.curve.map { box in
+                box._withUnsafeGuaranteedRef { $0.curve.value(at: timing.progress) }
+            } ?? timing.progress
+            run(step, shaped: shaped, localTime: timing.localTime, into: &state)
         }
     }
 
@@ -292,10 +314,8 @@ package final class AnimationProgram: Sendable {
     /// Transform pair `index` at `fraction`, read in place (an array read would copy its
     /// 500 bytes first).
     private func transform(_ index: Int, at fraction: Double) -> CATransform3D {
-        transforms.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, index >= 0, index < buffer.count else { return CATransform3DIdentity }
-            return (base + index).pointee.value(at: fraction)
-        }
+        guard let base = transforms.baseAddress, index >= 0, index < transforms.count else { return CATransform3DIdentity }
+        return (base + index).pointee.value(at: fraction)
     }
 
     /// A keyframe animation's segment at `progress` and the fraction through it after the
@@ -303,20 +323,20 @@ package final class AnimationProgram: Sendable {
     private func segment(_ step: UnsafePointer<Step>, at progress: Double) -> (index: Int, fraction: Double) {
         let p = min(max(progress, 0), 1)
         let first = step.pointee.firstKeyTime, count = step.pointee.keyTimeCount
-        return keyTimes.withUnsafeBufferPointer { times in
-            guard count >= 2, first >= 0, first + count <= times.count else { return (0, p) }
-            // The last segment whose start is at or before p (segments of zero length end at 1).
-            let last = count - 2
-            var i = 0
-            while i < last, times[first + i + 1] <= p { i += 1 }
-            let width = times[first + i + 1] - times[first + i]
-            let f = width > 0 ? min(max((p - times[first + i]) / width, 0), 1) : 1
-            guard i < step.pointee.segmentCurveCount,
-                  let curve = segmentCurves.withUnsafeBufferPointer({ $0[step.pointee.firstSegmentCurve + i] }) else {
-                return (i, f)
-            }
-            return (i, curve._withUnsafeGuaranteedRef { $0.curve.value(at: f) })
+        let times = keyTimes
+        guard count >= 2, first >= 0, first + count <= times.count else { return (0, p) }
+        // The last segment whose start is at or before p (segments of zero length end at 1).
+        let last = count - 2
+        var i = 0
+        while i < last, times[first + i + 1] <= p { i += 1 }
+        let width = times[first + i + 1] - times[first + i]
+        let f = width > 0 ? min(max((p - times[first + i]) / width, 0), 1) : 1
+        guard i < step.pointee.segmentCurveCount,
+              step.pointee.firstSegmentCurve + i < segmentCurves.count,
+              let curve = segmentCurves[step.pointee.firstSegmentCurve + i] else {
+            return (i, f)
         }
+        return (i, curve._withUnsafeGuaranteedRef { $0.curve.value(at: f) })
     }
 
     /// Writes an interpolated number (x), point (x, y) or rectangle, refusing what the key-path

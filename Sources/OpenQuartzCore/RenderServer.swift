@@ -167,14 +167,29 @@ package final class RenderServer: Sendable {
         if layer.sublayers.count == node.sublayers.count {
             node.sublayers.withUnsafeBufferPointer { children in
                 layer.sublayers.withUnsafeMutableBufferPointer { pictures in
+                    guard let childBase = children.baseAddress, let pictureBase = pictures.baseAddress else { return }
                     for index in children.indices {
                         prefetch(children, after: index)
-                        let child = children[index]
-                        if pictures[index].id == child.id, child.staticComposite == nil,
-                           isKnownUniquelyReferenced(&pictures[index]) {
-                            evaluate(child, parentTime: local, into: pictures[index])
-                        } else {
-                            pictures[index] = evaluate(child, parentTime: local)
+                        if index + 2 < pictures.count {
+                            // Last frame's picture, which this frame writes.
+                            let ahead = UnsafeRawPointer(pictureBase + index + 2).load(as: Unmanaged<CompositeLayer>.self)
+                            kinema_prefetch_lines(UnsafeRawPointer(ahead.toOpaque()), 5)
+                        }
+                        // Both read as unmanaged references: loading them as strong ones retained
+                        // and released each node and picture, twice per layer and frame. The
+                        // arrays keep them alive meanwhile.
+                        let child = UnsafeRawPointer(childBase + index).load(as: Unmanaged<RenderNode>.self)
+                        let unique = isKnownUniquelyReferenced(&pictures[index])
+                        let picture = UnsafeRawPointer(pictureBase + index).load(as: Unmanaged<CompositeLayer>.self)
+                        let recycled = child._withUnsafeGuaranteedRef { child in
+                            picture._withUnsafeGuaranteedRef { picture in
+                                guard unique, picture.id == child.id, child.staticComposite == nil else { return false }
+                                evaluate(child, parentTime: local, into: picture)
+                                return true
+                            }
+                        }
+                        if !recycled {
+                            pictures[index] = child._withUnsafeGuaranteedRef { evaluate($0, parentTime: local) }
                         }
                     }
                 }

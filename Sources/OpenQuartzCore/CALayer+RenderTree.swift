@@ -72,10 +72,24 @@ extension CALayer {
                 if index + 4 < layers.count {
                     kinema_prefetch_lines(UnsafeRawPointer(Unmanaged.passUnretained(layers[index + 4]).toOpaque()), 8)
                 }
+                if index + 2 < layers.count {
+                    layers[index + 2].prefetchRenderParts()
+                }
                 nodes.append(layers[index].makeRenderNode())
             }
         }
         return nodes
+    }
+
+    /// Asks the cache for the objects `makeRenderNode` touches besides the layer: its last node
+    /// (replaced, so released) and its animation set (retained by the new node). A hint.
+    private func prefetchRenderParts() {
+        if let node = committedNode {
+            kinema_prefetch_lines(UnsafeRawPointer(Unmanaged.passUnretained(node).toOpaque()), 2)
+        }
+        if let set = renderAnimationCache {
+            kinema_prefetch_lines(UnsafeRawPointer(Unmanaged.passUnretained(set).toOpaque()), 1)
+        }
     }
 
     /// Lays out and displays, top-down, every layer of this tree that asked for it — what Core

@@ -162,3 +162,14 @@ extension CATransform3D {
         TransformInterpolation(from: self, to: target).value(at: fraction)
     }
 }
+
+extension TransformInterpolation {
+    /// `value(at:)` of the interpolation at `interpolation`, read where it lies: the same result.
+    /// A caller in another module that keeps interpolations in memory it manages calls this
+    /// instead of `pointee.value(at:)`, which copies all ~600 bytes to the stack first (the
+    /// method is not inlined across modules); here the method is inlined and reads only the
+    /// parts it needs.
+    public static func value(of interpolation: UnsafePointer<TransformInterpolation>, at fraction: Double) -> CATransform3D {
+        interpolation.pointee.value(at: fraction)
+    }
+}

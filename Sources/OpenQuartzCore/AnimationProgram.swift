@@ -315,7 +315,7 @@ package final class AnimationProgram: @unchecked Sendable {
     /// 500 bytes first).
     private func transform(_ index: Int, at fraction: Double) -> CATransform3D {
         guard let base = transforms.baseAddress, index >= 0, index < transforms.count else { return CATransform3DIdentity }
-        return (base + index).pointee.value(at: fraction)
+        return TransformInterpolation.value(of: base + index, at: fraction)
     }
 
     /// A keyframe animation's segment at `progress` and the fraction through it after the

@@ -115,25 +115,7 @@ public struct TransformInterpolation: Sendable {
     /// The transform at `fraction`: 0 gives `from`, 1 gives `to`, values in between blend the
     /// decomposed parts, values outside extrapolate. See the type's discussion.
     public func value(at fraction: Double) -> CATransform3D {
-        if fraction == 0 { return from }
-        if fraction == 1 { return to }
-        guard fraction.isFinite else {
-            KinemaDiagnostics.emit("TransformInterpolation", "fraction \(fraction) is not finite; returned the start value")
-            return from
-        }
-        switch path {
-        case .decomposed(let p):
-            let skew = p.skew + p.skewDelta * fraction
-            return TransformFactoring.compose(
-                scale: p.scale + p.scaleDelta * fraction,
-                skew: DecomposedTransform3D.Skew(xy: skew.x, xz: skew.y, yz: skew.z),
-                rotation: RotationRows(p.rotation.value(at: fraction)),
-                translation: p.translation + p.translationDelta * fraction,
-                perspective: p.perspective + p.perspectiveDelta * fraction
-            )
-        case .elementwise:
-            return Self.blendEntries(from, to, fraction)
-        }
+        withUnsafePointer(to: self) { Self.value(of: $0, at: fraction) }
     }
 
     /// `a + (b − a)·f` for each of the sixteen entries.
@@ -164,12 +146,29 @@ extension CATransform3D {
 }
 
 extension TransformInterpolation {
-    /// `value(at:)` of the interpolation at `interpolation`, read where it lies: the same result.
-    /// A caller in another module that keeps interpolations in memory it manages calls this
-    /// instead of `pointee.value(at:)`, which copies all ~600 bytes to the stack first (the
-    /// method is not inlined across modules); here the method is inlined and reads only the
-    /// parts it needs.
+    /// `value(at:)` of the interpolation at `interpolation`, read where it lies: the same result
+    /// (`value(at:)` is this). A caller in another module that keeps interpolations in memory it
+    /// manages calls this instead of `pointee.value(at:)`, which would copy all ~600 bytes to
+    /// the stack first; this reads only the parts the fraction needs.
     public static func value(of interpolation: UnsafePointer<TransformInterpolation>, at fraction: Double) -> CATransform3D {
-        interpolation.pointee.value(at: fraction)
+        if fraction == 0 { return interpolation.pointee.from }
+        if fraction == 1 { return interpolation.pointee.to }
+        guard fraction.isFinite else {
+            KinemaDiagnostics.emit("TransformInterpolation", "fraction \(fraction) is not finite; returned the start value")
+            return interpolation.pointee.from
+        }
+        switch interpolation.pointee.path {
+        case .decomposed(let p):
+            let skew = p.skew + p.skewDelta * fraction
+            return TransformFactoring.compose(
+                scale: p.scale + p.scaleDelta * fraction,
+                skew: DecomposedTransform3D.Skew(xy: skew.x, xz: skew.y, yz: skew.z),
+                rotation: RotationRows(p.rotation.value(at: fraction)),
+                translation: p.translation + p.translationDelta * fraction,
+                perspective: p.perspective + p.perspectiveDelta * fraction
+            )
+        case .elementwise:
+            return blendEntries(interpolation.pointee.from, interpolation.pointee.to, fraction)
+        }
     }
 }

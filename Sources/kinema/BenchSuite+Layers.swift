@@ -8,7 +8,7 @@ import OpenQuartzCore
 
 extension BenchSuite {
     static var layers: [Benchmark] {
-        [layerEvaluation, layerCommit]
+        [layerEvaluation, layerEvaluationKept, layerCommit]
     }
 
     /// A hosted root with `count` sublayers, each with a basic animation on position, a keyframe
@@ -78,6 +78,31 @@ extension BenchSuite {
                 withExtendedLifetime(context) {}
                 guard let tree = server.evaluate(at: Double(frame) / 60) else { return 0 }
                 return Double(tree.sublayers[frame % count].state.opacity)
+            }
+        )
+    }
+
+    /// The same evaluation with each frame kept until the next one is made (a caller that holds
+    /// frames): nothing can be recycled, so every frame allocates its pictures and frees the
+    /// previous frame's.
+    static var layerEvaluationKept: Benchmark {
+        let count = 10_000
+        let (context, server) = MainActor.assumeIsolated {
+            let context = animatedLayerTree(count: count).0
+            return (context, context.server)
+        }
+        var frame = 0
+        var kept: CompositeLayer?
+        return Benchmark(
+            name: "RenderServer.evaluate 10k × 3, previous frame kept",
+            target: nil,
+            operationsPerBatch: count * 3,
+            batch: {
+                frame += 1
+                withExtendedLifetime(context) {}
+                guard let tree = server.evaluate(at: Double(frame) / 60) else { return 0 }
+                kept = tree
+                return Double(kept?.sublayers[frame % count].state.opacity ?? 0)
             }
         )
     }

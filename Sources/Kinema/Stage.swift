@@ -65,6 +65,12 @@ public final class Stage {
     /// finite, and the frame within `Pixmap`'s limits (`maximumDimension` pixels a side,
     /// `maximumPixelCount` in all): otherwise the stage keeps a 1 × 1 point size and reports a
     /// diagnostic.
+    ///
+    /// A stage starts at a transaction boundary: an implicit transaction left open by code that
+    /// ran before (layer changes no run-loop turn has committed yet) is committed first, on the
+    /// clock that was current then. Otherwise the stage's first transaction would nest inside it,
+    /// and animations added while building the scene would get their begin times at the first
+    /// turn instead of at time 0.
     public init(size: CGSize, scale: CGFloat = 1, fps: Double = 60,
                 threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
         var size = size, scale = scale
@@ -90,6 +96,7 @@ public final class Stage {
         self.size = size
         self.scale = scale
         self.framesPerSecond = fps
+        CATransaction.flush()
         clock = MediaClock.manual(at: 0)
         MediaClock.current = clock
         rootLayer = CALayer()

@@ -3,6 +3,7 @@
 
 import Foundation
 import Kinema
+@testable import OpenQuartzCore
 import KinemaImageIO
 import KinemaRaster
 import Testing
@@ -57,6 +58,33 @@ struct StageTests {
             let end = stage.step(to: 0.4)
             #expect(isRed(end, 75, 30) && isWhite(end, 69, 30))
         }
+    }
+
+    @Test("a stage starts at a transaction boundary: changes left uncommitted by earlier code do not delay the begin times of the scene's animations")
+    func startsAtTransactionBoundary() throws {
+        // Earlier code changed a hosted layer and no turn committed it: an implicit transaction
+        // is open (this is what made a demo probe fail now and then, after other tests).
+        let other = RenderContext(rootLayer: CALayer())
+        let stray = CALayer()
+        other.rootLayer.addSublayer(stray)
+        stray.opacity = 0.5
+        let stage = Stage(size: CGSize(width: 40, height: 40), fps: 30)
+        let layer = CALayer()
+        stage.withClock {
+            CATransaction.begin()
+            layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+            stage.rootLayer.addSublayer(layer)
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.fromValue = 0
+            move.toValue = 40
+            move.duration = 1
+            layer.add(move, forKey: "move")   // beginTime 0: the commit's time
+            CATransaction.commit()
+            stage.turn(to: 1.0 / 30)
+        }
+        let begin = try #require(layer.animation(forKey: "move")).beginTime
+        #expect(begin == 0, "begin time \(begin): the scene's commit nested in the stray transaction")
+        withExtendedLifetime(other) {}
     }
 
     @Test("record writes a GIF whose frames decode to what the stage rendered")

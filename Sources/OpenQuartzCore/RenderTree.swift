@@ -15,8 +15,8 @@ import CKinemaRasterSupport
 /// its committed sublayers. Immutable and `Sendable`; a commit reuses the nodes of layers (and
 /// whole subtrees) that did not change, so an unchanged tree costs nothing to re-commit.
 ///
-/// **Cost.** About 1 KB per layer plus its animations; built only for changed layers and their
-/// ancestors.
+/// **Cost.** About 350 bytes per layer (its animations are shared with the layer's cache); built
+/// only for changed layers and their ancestors.
 package final class RenderNode: Sendable {
     package let id: UInt64
     package let state: LayerState
@@ -32,11 +32,6 @@ package final class RenderNode: Sendable {
     /// `animationSet` keeps it alive for the node's life.
     private let programReference: Unmanaged<AnimationProgram>?
 
-    /// `animationSet.program`.
-    package var program: AnimationProgram? {
-        programReference?.takeUnretainedValue()
-    }
-
     /// Whether the node has a program.
     package var hasProgram: Bool { programReference != nil }
 
@@ -45,6 +40,7 @@ package final class RenderNode: Sendable {
     package func withProgram<Result>(_ body: (AnimationProgram) -> Result) -> Result? {
         programReference?._withUnsafeGuaranteedRef(body)
     }
+
     /// Committed animations in order of addition.
     package var animations: [RenderAnimation] { animationSet.animations }
     /// The animations' snapshots, in the same order, with basic from/by/to resolved against

@@ -244,9 +244,10 @@ package final class AnimationProgram: @unchecked Sendable {
 
     /// Sets the properties the program writes back to their model values (`node`'s state): a
     /// picture of `node` evaluated with this program shows `node`'s model state again. Reads and
-    /// writes the fields in place.
-    func restoreTargets(from node: RenderNode, into layer: CompositeLayer) {
-        for target in targets {
+    /// writes the fields in place. Targets in `written` (what `apply` returned for this picture
+    /// this frame) are left alone: an animation replaced them whole.
+    func restoreTargets(from node: RenderNode, into layer: CompositeLayer, except written: UInt8 = 0) {
+        for target in targets where written & (1 << target.rawValue) == 0 {
             switch target {
             case .position: layer.state.position = node.state.position
             case .anchorPoint: layer.state.anchorPoint = node.state.anchorPoint
@@ -269,9 +270,12 @@ package final class AnimationProgram: @unchecked Sendable {
         kinema_prefetch_lines(UnsafeRawPointer(values.baseAddress), 1)
     }
 
-    /// Applies the animations at `time` (the layer's local time) to `state`, in order.
-    package func apply(at time: Double, into state: inout LayerState) {
-        guard var step = UnsafePointer(steps.baseAddress) else { return }
+    /// Applies the animations at `time` (the layer's local time) to `state`, in order. Returns
+    /// the targets written (bit `1 << target.rawValue` each): the others keep what `state` had.
+    @discardableResult
+    package func apply(at time: Double, into state: inout LayerState) -> UInt8 {
+        var written: UInt8 = 0
+        guard var step = UnsafePointer(steps.baseAddress) else { return 0 }
         for _ in 0..<steps.count {
             defer { step += 1 }
             // Removed on completion: gone from its end on (as `applyAnimations`).
@@ -283,11 +287,15 @@ package final class AnimationProgram: @unchecked Sendable {
             let shaped = step.pointee.curve.map { box in
                 box._withUnsafeGuaranteedRef { $0.curve.value(at: timing.progress) }
             } ?? timing.progress
-            run(step, shaped: shaped, localTime: timing.localTime, into: &state)
+            if run(step, shaped: shaped, localTime: timing.localTime, into: &state) {
+                written |= 1 << step.pointee.target.rawValue
+            }
         }
+        return written
     }
 
-    private func run(_ step: UnsafePointer<Step>, shaped: Double, localTime: Double, into state: inout LayerState) {
+    /// Evaluates one step into `state`; whether it wrote its target.
+    private func run(_ step: UnsafePointer<Step>, shaped: Double, localTime: Double, into state: inout LayerState) -> Bool {
         let target = step.pointee.target
         switch step.pointee.kind {
         case .number, .point, .rect:
@@ -295,19 +303,19 @@ package final class AnimationProgram: @unchecked Sendable {
             let a = step.pointee.from, b = step.pointee.to
             // `AnimatableValue.interpolate`: the ends exact, else a + (b − a)·f per component.
             let v = f == 0 ? a : f == 1 ? b : a + (b - a) * f
-            write(v, kind: step.pointee.kind, target: target, into: &state)
+            return write(v, kind: step.pointee.kind, target: target, into: &state)
         case .transform:
             let f = step.pointee.spring.map { box in box._withUnsafeGuaranteedRef { $0.spring.value(at: localTime) } } ?? shaped
-            write(transform(step.pointee.first, at: f), into: &state)
+            return write(transform(step.pointee.first, at: f), into: &state)
         case .numberKeyframes, .pointKeyframes:
             let (i, g) = segment(step, at: shaped)
             let a = values[step.pointee.first + i], b = values[step.pointee.first + i + 1]
             let v = g == 0 ? a : g == 1 ? b : a + (b - a) * g
-            write(SIMD4(v.x, v.y, 0, 0), kind: step.pointee.kind == .pointKeyframes ? .point : .number,
+            return write(SIMD4(v.x, v.y, 0, 0), kind: step.pointee.kind == .pointKeyframes ? .point : .number,
                   target: target, into: &state)
         case .transformKeyframes:
             let (i, g) = segment(step, at: shaped)
-            write(transform(step.pointee.first + min(i, step.pointee.count - 1), at: g), into: &state)
+            return write(transform(step.pointee.first + min(i, step.pointee.count - 1), at: g), into: &state)
         }
     }
 
@@ -341,28 +349,37 @@ package final class AnimationProgram: @unchecked Sendable {
 
     /// Writes an interpolated number (x), point (x, y) or rectangle, refusing what the key-path
     /// table's codecs refuse (non-finite geometry).
-    private func write(_ v: SIMD4<Double>, kind: Kind, target: CompiledTarget, into state: inout LayerState) {
+    @discardableResult
+    private func write(_ v: SIMD4<Double>, kind: Kind, target: CompiledTarget, into state: inout LayerState) -> Bool {
         switch target {
         case .opacity:
             state.opacity = Float(v.x)
         case .zPosition:
-            if v.x.isFinite { state.zPosition = CGFloat(v.x) }
+            guard v.x.isFinite else { return false }
+            state.zPosition = CGFloat(v.x)
         case .anchorPointZ:
-            if v.x.isFinite { state.anchorPointZ = CGFloat(v.x) }
+            guard v.x.isFinite else { return false }
+            state.anchorPointZ = CGFloat(v.x)
         case .position:
-            if v.x.isFinite, v.y.isFinite { state.position = CGPoint(x: v.x, y: v.y) }
+            guard v.x.isFinite, v.y.isFinite else { return false }
+            state.position = CGPoint(x: v.x, y: v.y)
         case .anchorPoint:
-            if v.x.isFinite, v.y.isFinite { state.anchorPoint = CGPoint(x: v.x, y: v.y) }
+            guard v.x.isFinite, v.y.isFinite else { return false }
+            state.anchorPoint = CGPoint(x: v.x, y: v.y)
         case .bounds:
             let rect = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
-            if rect.isFiniteRect { state.bounds = rect }
+            guard rect.isFiniteRect else { return false }
+            state.bounds = rect
         case .transform:
-            break
+            return false
         }
+        return true
     }
 
-    private func write(_ transform: CATransform3D, into state: inout LayerState) {
-        if transform.hasFiniteEntries { state.transform = transform }
+    private func write(_ transform: CATransform3D, into state: inout LayerState) -> Bool {
+        guard transform.hasFiniteEntries else { return false }
+        state.transform = transform
+        return true
     }
 }
 

@@ -148,13 +148,15 @@ package final class RenderServer: Sendable {
             node.withProgram { program in
                 if layer.source === node {
                     // Last frame evaluated the same node with the same program: only the
-                    // properties it writes differ from the model.
-                    program.restoreTargets(from: node, into: layer)
+                    // properties it writes differ from the model. Those this frame's animations
+                    // write are replaced whole; the rest go back to the model's values.
+                    let written = program.apply(at: local, into: &layer.state)
+                    program.restoreTargets(from: node, into: layer, except: written)
                 } else {
                     layer.state = node.state
                     layer.source = node
+                    program.apply(at: local, into: &layer.state)
                 }
-                program.apply(at: local, into: &layer.state)
             }
         } else {
             layer.state = node.state

@@ -207,6 +207,13 @@ struct AnimationProgramTests {
         cumulative.beginTime = 0.5
         cumulative.repeatCount = 3
         layers[4].add(cumulative, forKey: "z")
+        // A compiled animation whose value the codec refuses part of the time (NaN between its
+        // ends): a recycled frame must fall back to the model value whenever nothing was written.
+        let refused = basic("anchorPointZ", from: 0, to: Double.nan, duration: 1)
+        refused.beginTime = 0.5
+        refused.fillMode = .both
+        layers[0].anchorPointZ = 7
+        layers[0].add(refused, forKey: "refused")
         host.loop.turn(at: 0.02)
         let server = host.context.server
         let root = try #require(server.committedTree)
@@ -217,7 +224,7 @@ struct AnimationProgramTests {
         }
 
         var previous: ObjectIdentifier?
-        for time in [0.6, 0.9, 1.2, 1.5, 2.0, 2.7, 0.55] {
+        for time in [0.5, 0.6, 0.9, 1.2, 1.5, 2.0, 2.7, 0.55] {
             let frame = try #require(server.evaluate(at: time))
             #expect(same(frame, RenderServer.evaluate(root, parentTime: time)), "t = \(time)")
             if let previous { #expect(ObjectIdentifier(frame) == previous, "recycled at t = \(time)") }

@@ -94,7 +94,7 @@ extension BenchSuite {
         var frame = 0
         var kept: CompositeLayer?
         return Benchmark(
-            name: "RenderServer.evaluate 10k × 3, previous frame kept",
+            name: "RenderServer.evaluate 10k layers × 3, previous frame kept",
             target: nil,
             operationsPerBatch: count * 3,
             batch: {

@@ -27,8 +27,9 @@ import CKinemaRasterSupport
 /// content, property data, boxed values), interpolates `AnimatableValue`s and writes through the
 /// key-path table's closures. For 10,000 layers that is most of a frame's evaluation time. A
 /// program keeps each animation as one plain record (timing, target field, end values inline)
-/// in one array, with transforms and keyframe tables in side arrays, reads them in place and
-/// writes the field directly.
+/// in a buffer of its own, with transforms and keyframe tables in side buffers and timing curves
+/// and springs shared by value between programs; it reads them in place and writes the field
+/// directly.
 ///
 /// **Cost.** Made once per commit of the layer's animations (and reused while they do not
 /// change); `apply` allocates and retains nothing.
@@ -43,10 +44,23 @@ package final class AnimationProgram: @unchecked Sendable {
     /// The timing curves of the steps that have one; they keep the steps' unmanaged references
     /// alive.
     private let curves: [TimingCurveBox]
-
     /// The springs of the steps that have one; they keep the steps' unmanaged references alive.
     private let springs: [SpringBox]
+    /// Decomposed transform pairs: one per basic transform animation, one per segment of a
+    /// keyframe transform animation.
+    private let transforms: UnsafeMutableBufferPointer<TransformInterpolation>
+    /// Keyframe values of number (x) and point (x, y) keyframe animations.
+    private let values: UnsafeMutableBufferPointer<SIMD2<Double>>
+    /// Keyframe animations' key times, one run per animation.
+    private let keyTimes: UnsafeMutableBufferPointer<Double>
+    /// Keyframe animations' segment curves (unretained boxes kept alive by `curves`), one run per
+    /// animation; nil for a linear segment.
+    private let segmentCurves: UnsafeMutableBufferPointer<Unmanaged<TimingCurveBox>?>
+    /// The properties written: bit `1 << target.rawValue` for each (a mask, not an array, which
+    /// the frame loop would retain).
+    private let targets: UInt8
 
+    /// A spring in a box, reached by an unretained reference from its step (see TimingCurveBox).
     fileprivate final class SpringBox: Sendable {
         let spring: Spring
 
@@ -65,18 +79,6 @@ package final class AnimationProgram: @unchecked Sendable {
             self.curve = curve
         }
     }
-    /// Decomposed transform pairs: one per basic transform animation, one per segment of a
-    /// keyframe transform animation.
-    private let transforms: UnsafeMutableBufferPointer<TransformInterpolation>
-    /// Keyframe values of number (x) and point (x, y) keyframe animations.
-    private let values: UnsafeMutableBufferPointer<SIMD2<Double>>
-    /// Keyframe animations' key times, one run per animation.
-    private let keyTimes: UnsafeMutableBufferPointer<Double>
-    /// Keyframe animations' segment curves (unretained boxes kept alive by `curves`), one run per
-    /// animation; nil for a linear segment.
-    private let segmentCurves: UnsafeMutableBufferPointer<Unmanaged<TimingCurveBox>?>
-    /// The properties written, each once.
-    private let targets: [CompiledTarget]
 
     /// What an animation interpolates.
     private enum Kind: UInt8 {
@@ -204,8 +206,8 @@ package final class AnimationProgram: @unchecked Sendable {
         self.values = Self.copy(values)
         self.keyTimes = Self.copy(keyTimes)
         self.segmentCurves = Self.copy(segmentCurves)
-        var targets: [CompiledTarget] = []
-        for step in steps where !targets.contains(step.target) { targets.append(step.target) }
+        var targets: UInt8 = 0
+        for step in steps { targets |= 1 << step.target.rawValue }
         self.targets = targets
     }
 
@@ -247,15 +249,18 @@ package final class AnimationProgram: @unchecked Sendable {
     /// writes the fields in place. Targets in `written` (what `apply` returned for this picture
     /// this frame) are left alone: an animation replaced them whole.
     func restoreTargets(from node: RenderNode, into layer: CompositeLayer, except written: UInt8 = 0) {
-        for target in targets where written & (1 << target.rawValue) == 0 {
-            switch target {
-            case .position: layer.state.position = node.state.position
-            case .anchorPoint: layer.state.anchorPoint = node.state.anchorPoint
-            case .bounds: layer.state.bounds = node.state.bounds
-            case .zPosition: layer.state.zPosition = node.state.zPosition
-            case .anchorPointZ: layer.state.anchorPointZ = node.state.anchorPointZ
-            case .opacity: layer.state.opacity = node.state.opacity
-            case .transform: layer.state.transform = node.state.transform
+        let pending = targets & ~written
+        guard pending != 0 else { return }
+        for raw in 0..<UInt8(8) where pending & (1 << raw) != 0 {
+            switch CompiledTarget(rawValue: raw) {
+            case nil: break
+            case .position?: layer.state.position = node.state.position
+            case .anchorPoint?: layer.state.anchorPoint = node.state.anchorPoint
+            case .bounds?: layer.state.bounds = node.state.bounds
+            case .zPosition?: layer.state.zPosition = node.state.zPosition
+            case .anchorPointZ?: layer.state.anchorPointZ = node.state.anchorPointZ
+            case .opacity?: layer.state.opacity = node.state.opacity
+            case .transform?: layer.state.transform = node.state.transform
             }
         }
     }

@@ -108,8 +108,6 @@ package final class AnimationProgram: @unchecked Sendable {
         /// The first segment curve in `segmentCurves`, and how many.
         var firstSegmentCurve: Int
         var segmentCurveCount: Int
-        /// The number of transforms from `first` (keyframe transform segments).
-        var count: Int
     }
 
     /// The program for `snapshots` (already resolved against the model state, so that basic
@@ -130,7 +128,7 @@ package final class AnimationProgram: @unchecked Sendable {
             var step = Step(timing: snapshot.timing, endTime: snapshot.endTime,
                             isRemovedOnCompletion: snapshot.isRemovedOnCompletion, target: target,
                             kind: .number, spring: nil, from: .zero, to: .zero, curve: nil, first: 0,
-                            firstKeyTime: 0, keyTimeCount: 0, firstSegmentCurve: 0, segmentCurveCount: 0, count: 0)
+                            firstKeyTime: 0, keyTimeCount: 0, firstSegmentCurve: 0, segmentCurveCount: 0)
             if let curve = snapshot.timingCurve {
                 let box = SharedAnimationData.curve(curve)
                 curves.append(box)
@@ -174,10 +172,12 @@ package final class AnimationProgram: @unchecked Sendable {
                 }
                 switch target {
                 case .transform:
-                    guard let segments = p.keyframeTransformSegments else { return nil }
+                    // One segment between each two values: `keyTimeCount − 1` from `first`.
+                    guard let segments = p.keyframeTransformSegments, segments.count == table.keyTimes.count - 1 else {
+                        return nil
+                    }
                     step.kind = .transformKeyframes
                     step.first = transforms.count
-                    step.count = segments.count
                     transforms.append(contentsOf: segments)
                 case .position, .anchorPoint:
                     step.kind = .pointKeyframes
@@ -308,7 +308,7 @@ package final class AnimationProgram: @unchecked Sendable {
             let a = step.pointee.from, b = step.pointee.to
             // `AnimatableValue.interpolate`: the ends exact, else a + (b − a)·f per component.
             let v = f == 0 ? a : f == 1 ? b : a + (b - a) * f
-            return write(v, kind: step.pointee.kind, target: target, into: &state)
+            return write(v, target: target, into: &state)
         case .transform:
             let f = step.pointee.spring.map { box in box._withUnsafeGuaranteedRef { $0.spring.value(at: localTime) } } ?? shaped
             return write(transform(step.pointee.first, at: f), into: &state)
@@ -316,11 +316,10 @@ package final class AnimationProgram: @unchecked Sendable {
             let (i, g) = segment(step, at: shaped)
             let a = values[step.pointee.first + i], b = values[step.pointee.first + i + 1]
             let v = g == 0 ? a : g == 1 ? b : a + (b - a) * g
-            return write(SIMD4(v.x, v.y, 0, 0), kind: step.pointee.kind == .pointKeyframes ? .point : .number,
-                  target: target, into: &state)
+            return write(SIMD4(v.x, v.y, 0, 0), target: target, into: &state)
         case .transformKeyframes:
             let (i, g) = segment(step, at: shaped)
-            return write(transform(step.pointee.first + min(i, step.pointee.count - 1), at: g), into: &state)
+            return write(transform(step.pointee.first + min(i, step.pointee.keyTimeCount - 2), at: g), into: &state)
         }
     }
 
@@ -354,8 +353,7 @@ package final class AnimationProgram: @unchecked Sendable {
 
     /// Writes an interpolated number (x), point (x, y) or rectangle, refusing what the key-path
     /// table's codecs refuse (non-finite geometry).
-    @discardableResult
-    private func write(_ v: SIMD4<Double>, kind: Kind, target: CompiledTarget, into state: inout LayerState) -> Bool {
+    private func write(_ v: SIMD4<Double>, target: CompiledTarget, into state: inout LayerState) -> Bool {
         switch target {
         case .opacity:
             state.opacity = Float(v.x)
@@ -414,23 +412,11 @@ package enum CompiledTarget: UInt8, Sendable {
 private enum SharedAnimationData {
     static let capacity = 512
 
-    private struct Key: Hashable {
-        var bits: (UInt64, UInt64, UInt64, UInt64)
+    /// A curve's or a spring's four parameters, bit for bit.
+    private typealias Key = SIMD4<UInt64>
 
-        init(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
-            bits = (a.bitPattern, b.bitPattern, c.bitPattern, d.bitPattern)
-        }
-
-        static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.bits == rhs.bits
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(bits.0)
-            hasher.combine(bits.1)
-            hasher.combine(bits.2)
-            hasher.combine(bits.3)
-        }
+    private static func key(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Key {
+        Key(a.bitPattern, b.bitPattern, c.bitPattern, d.bitPattern)
     }
 
     private struct Tables {
@@ -441,21 +427,22 @@ private enum SharedAnimationData {
     private static let tables = LockedValue(Tables())
 
     static func curve(_ curve: CubicBezierTimingCurve) -> AnimationProgram.TimingCurveBox {
-        let key = Key(curve.x1, curve.y1, curve.x2, curve.y2)
-        return tables.withLock { tables in
-            if let shared = tables.curves[key] { return shared }
-            let box = AnimationProgram.TimingCurveBox(curve)
-            if tables.curves.count < capacity { tables.curves[key] = box }
-            return box
-        }
+        shared(key(curve.x1, curve.y1, curve.x2, curve.y2), in: \.curves) { AnimationProgram.TimingCurveBox(curve) }
     }
 
     static func spring(_ spring: Spring) -> AnimationProgram.SpringBox {
-        let key = Key(spring.mass, spring.stiffness, spring.damping, spring.initialVelocity)
-        return tables.withLock { tables in
-            if let shared = tables.springs[key] { return shared }
-            let box = AnimationProgram.SpringBox(spring)
-            if tables.springs.count < capacity { tables.springs[key] = box }
+        shared(key(spring.mass, spring.stiffness, spring.damping, spring.initialVelocity), in: \.springs) {
+            AnimationProgram.SpringBox(spring)
+        }
+    }
+
+    /// The box under `key` in `table`, made with `make` (and kept, below `capacity`) when absent.
+    private static func shared<Box>(_ key: Key, in table: WritableKeyPath<Tables, [Key: Box]>,
+                                    make: () -> Box) -> Box {
+        tables.withLock { tables in
+            if let box = tables[keyPath: table][key] { return box }
+            let box = make()
+            if tables[keyPath: table].count < capacity { tables[keyPath: table][key] = box }
             return box
         }
     }

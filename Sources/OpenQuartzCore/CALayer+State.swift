@@ -48,12 +48,14 @@ extension CALayer {
     /// Writes through `entry`, then runs the change handling for each stored property it changed.
     @discardableResult
     final func apply(_ entry: LayerKeyPath, _ value: AnimatableValue) -> Bool {
-        if entry.isStored {
-            return applyStored(entry, value)
-        }
+        // The old values only feed the action search, which a transaction disabling actions
+        // skips: reading one copies the state, so none is read then. A stored property (what
+        // every setter writes) is its own one changed key, without a list.
+        let readsOld = !(CATransaction.isOpen && CATransaction.disableActions())
+        let old = entry.isStored && readsOld ? entry.get(state) : .none
         let layerClass = state.layerClass
-        let olds = entry.storedKeys.map { key in
-            (key, LayerKeyPath.lookup(key, for: layerClass)?.get(state) ?? .none)
+        let olds: [(String, AnimatableValue)] = entry.isStored ? [] : entry.storedKeys.map { key in
+            (key, readsOld ? LayerKeyPath.lookup(key, for: layerClass)?.get(state) ?? .none : .none)
         }
         let oldBounds = state.bounds
         guard entry.set(&state, value) else {
@@ -65,36 +67,21 @@ extension CALayer {
         if state.bounds != oldBounds {
             boundsDidChange(from: oldBounds)
         }
+        if entry.isStored {
+            storedPropertyDidChange(entry.keyPath, from: old)
+        }
         for (key, old) in olds {
-            if type(of: self).needsDisplay(forKey: key) {
-                setNeedsDisplay()
-            }
-            didChange(key, from: old)
+            storedPropertyDidChange(key, from: old)
         }
         return true
     }
 
-    /// `apply` for a stored property (what every property setter writes): the same steps for its
-    /// one key, without the list of changed keys.
-    private func applyStored(_ entry: LayerKeyPath, _ value: AnimatableValue) -> Bool {
-        // The old value only feeds the action search, which a transaction disabling actions
-        // skips: reading it copies the state, so it is not read then.
-        let old = CATransaction.isOpen && CATransaction.disableActions() ? AnimatableValue.none : entry.get(state)
-        let oldBounds = state.bounds
-        guard entry.set(&state, value) else {
-            KinemaDiagnostics.emit(
-                domain,
-                "cannot set \"\(entry.keyPath)\" to \(value): it takes a \(entry.kind) value (geometry finite, scales positive, counts whole); nothing changed")
-            return false
-        }
-        if state.bounds != oldBounds {
-            boundsDidChange(from: oldBounds)
-        }
-        if type(of: self).needsDisplay(forKey: entry.keyPath) {
+    /// Redisplay when the class asks for it on `key`, then the change hook.
+    private func storedPropertyDidChange(_ key: String, from old: AnimatableValue) {
+        if type(of: self).needsDisplay(forKey: key) {
             setNeedsDisplay()
         }
-        didChange(entry.keyPath, from: old)
-        return true
+        didChange(key, from: old)
     }
 
     /// The change hook: called after every change of a stored property (`key` is its

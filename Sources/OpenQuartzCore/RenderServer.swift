@@ -124,11 +124,7 @@ package final class RenderServer: Sendable {
         if let still = node.staticComposite { return still }
         let local = node.timing.activeLocalTime(forParentTime: parentTime)
         var state = node.state
-        if node.hasProgram {
-            node.withProgram { $0.apply(at: local, into: &state) }
-        } else if !node.snapshots.isEmpty {
-            applyAnimations(node.snapshots, model: node.state, at: local, into: &state)
-        }
+        animate(node, at: local, into: &state)
         let transition = runningTransition(node, local: local, parentTime: parentTime)
         let sublayers = evaluateSublayers(node, local: local)
         let delayed = node.sublayers.isEmpty ? nil : delayedInstances(node, state: state, local: local)
@@ -139,31 +135,33 @@ package final class RenderServer: Sendable {
         return picture
     }
 
+    /// `node`'s animations applied at `local`, its local time, to `state` (its model state): the
+    /// compiled program when it has one, else the general evaluation.
+    private static func animate(_ node: RenderNode, at local: Double, into state: inout LayerState) {
+        if node.hasProgram {
+            node.withProgram { $0.apply(at: local, into: &state) }
+        } else if !node.snapshots.isEmpty {
+            applyAnimations(node.snapshots, model: node.state, at: local, into: &state)
+        }
+    }
+
     /// `node`'s subtree evaluated into `layer`, last frame's picture of the same layer, which
     /// nobody else holds (checked by the caller). Gives the same values as
     /// `evaluate(_:parentTime:)`; its sublayers are recycled the same way where they can be.
     private static func evaluate(_ node: RenderNode, parentTime: Double, into layer: CompositeLayer) {
         let local = node.timing.activeLocalTime(forParentTime: parentTime)
-        if node.hasProgram {
+        if layer.source === node, node.hasProgram {
+            // Last frame evaluated the same node with the same program: only the properties it
+            // writes differ from the model. Those this frame's animations write are replaced
+            // whole; the rest go back to the model's values.
             node.withProgram { program in
-                if layer.source === node {
-                    // Last frame evaluated the same node with the same program: only the
-                    // properties it writes differ from the model. Those this frame's animations
-                    // write are replaced whole; the rest go back to the model's values.
-                    let written = program.apply(at: local, into: &layer.state)
-                    program.restoreTargets(from: node, into: layer, except: written)
-                } else {
-                    layer.state = node.state
-                    layer.source = node
-                    program.apply(at: local, into: &layer.state)
-                }
+                let written = program.apply(at: local, into: &layer.state)
+                program.restoreTargets(from: node, into: layer, except: written)
             }
         } else {
             layer.state = node.state
             layer.source = node
-            if !node.snapshots.isEmpty {
-                applyAnimations(node.snapshots, model: node.state, at: local, into: &layer.state)
-            }
+            animate(node, at: local, into: &layer.state)
         }
         layer.transition = runningTransition(node, local: local, parentTime: parentTime)
         if layer.sublayers.count == node.sublayers.count {

@@ -151,6 +151,12 @@ extension CALayer {
         superlayerStorage != nil || !sublayerStorage.isEmpty || maskOwner != nil || isHostRoot
     }
 
+    /// Whether the layer was committed in a tree and has no sublayers or mask: marking it
+    /// committed again changes nothing.
+    final var isCommittedLeaf: Bool {
+        hasBeenCommitted && sublayerStorage.isEmpty && maskStorage == nil
+    }
+
     /// Marks the layer, its mask and its sublayers as displayed (committed in a tree).
     final func markCommitted() {
         hasBeenCommitted = true

@@ -148,6 +148,8 @@ extension CALayer {
         maskStorage?.maskOwner = nil
         maskStorage = newMask
         newMask?.maskOwner = self
+        // The new mask may be waiting for display: the pre-commit pass must reach it.
+        markLayoutDisplayPending()
         didChange("mask", from: .none)
     }
 
@@ -178,9 +180,11 @@ extension CALayer {
         return false
     }
 
-    /// The sublayers changed: the layer needs layout, and the change hook hears of it.
+    /// The sublayers changed: the layer needs layout, the pre-commit pass must reach the new
+    /// sublayers (which may be waiting for display), and the change hook hears of it.
     private func sublayersDidChange() {
         setNeedsLayout()
+        markLayoutDisplayPending()
         didChange("sublayers", from: .none)
     }
 

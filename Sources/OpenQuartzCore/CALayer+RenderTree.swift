@@ -51,29 +51,42 @@ extension CALayer {
             animations = committed.isEmpty ? .empty : RenderAnimationSet(committed, on: state)
             renderAnimationCache = animations
         }
-        // The timing lives in the cold part of the state: when that is the last node's, so is it.
-        let timing = committedNode.flatMap { $0.state.sharesColdProperties(with: state) ? $0.timing : nil } ?? mediaTiming
+        // The timing lives in the cold part of the state: while that is the one it was worked out
+        // from, so is it. (Asking the last node instead read memory a commit does not otherwise
+        // touch until it frees that node.)
+        let timing: MediaTiming
+        if let cached = renderTiming, state.hasColdToken(cached.token) {
+            timing = cached.timing
+        } else {
+            timing = mediaTiming
+            renderTiming = (state.coldToken, timing)
+        }
         let node = RenderNode(id: renderID, state: state, timing: timing, animations: animations ?? .empty,
                               sublayers: makeSublayerNodes(),
                               mask: maskStorage?.makeRenderNode())
         committedNode = node
+        renderAddresses = RenderAddresses(node: node, animations: animations, state: state)
         renderDirty = false
         renderSubtreeDirty = false
         return node
     }
 
-    /// The sublayers' nodes, in order. A plain loop with a look-ahead: for a wide tree the
-    /// layers are spread over the heap, and each is read once per commit.
+    /// The sublayers' nodes, in order. A plain loop that asks the cache ahead: for a wide tree
+    /// the layers are spread over the heap, and each is read once per commit. Eight layers
+    /// ahead, the layer itself; four ahead, the objects its new node retains and its old node
+    /// (released), whose addresses the layer recorded at its last commit — read as plain
+    /// addresses, since holding a reference to an object retains it, which is the very touch
+    /// the hint is meant to get ahead of.
     private func makeSublayerNodes() -> [RenderNode] {
         var nodes: [RenderNode] = []
         nodes.reserveCapacity(sublayerStorage.count)
         sublayerStorage.withUnsafeBufferPointer { layers in
             for index in layers.indices {
-                if index + 4 < layers.count {
-                    kinema_prefetch_lines(UnsafeRawPointer(Unmanaged.passUnretained(layers[index + 4]).toOpaque()), 8)
+                if index + 8 < layers.count {
+                    kinema_prefetch_lines_for_write(UnsafeRawPointer(Unmanaged.passUnretained(layers[index + 8]).toOpaque()), 9)
                 }
-                if index + 2 < layers.count {
-                    layers[index + 2].prefetchRenderParts()
+                if index + 4 < layers.count {
+                    Unmanaged.passUnretained(layers[index + 4])._withUnsafeGuaranteedRef { $0.renderAddresses.prefetch() }
                 }
                 nodes.append(layers[index].makeRenderNode())
             }
@@ -81,21 +94,13 @@ extension CALayer {
         return nodes
     }
 
-    /// Asks the cache for the objects `makeRenderNode` touches besides the layer: its last node
-    /// (replaced, so released) and its animation set (retained by the new node). A hint.
-    private func prefetchRenderParts() {
-        if let node = committedNode {
-            kinema_prefetch_lines(UnsafeRawPointer(Unmanaged.passUnretained(node).toOpaque()), 2)
-        }
-        if let set = renderAnimationCache {
-            kinema_prefetch_lines(UnsafeRawPointer(Unmanaged.passUnretained(set).toOpaque()), 1)
-        }
-    }
-
     /// Lays out and displays, top-down, every layer of this tree that asked for it — what Core
     /// Animation does for a tree just before committing it. Actions are disabled meanwhile (new
-    /// backing stores replace the old without animating).
+    /// backing stores replace the old without animating). Subtrees where nothing asked are
+    /// skipped (`layoutDisplayPending`): a commit of a large tree no longer visits every layer.
     final func layoutAndDisplayTree() {
+        guard layoutDisplayPending else { return }
+        layoutDisplayPending = false
         if needsLayoutFlag {
             needsLayoutFlag = false
             layoutSublayers()
@@ -107,5 +112,43 @@ extension CALayer {
         for sublayer in sublayerStorage {
             sublayer.layoutAndDisplayTree()
         }
+    }
+
+    /// Records that this layer, or one in its subtree, asked for layout or display: sets
+    /// `layoutDisplayPending` on it and up through its ancestors (and masks' owners) to the first
+    /// that already has it. The pre-commit pass visits only such layers.
+    final func markLayoutDisplayPending() {
+        guard presentedModel == nil else { return }
+        var node: CALayer? = self
+        while let layer = node, !layer.layoutDisplayPending {
+            layer.layoutDisplayPending = true
+            node = layer.superlayerStorage ?? layer.maskOwner
+        }
+    }
+}
+
+/// Where the objects of a layer's last commit live — its node, the node's animation set, its
+/// state's cold part — as plain addresses: only for cache hints (`prefetch()`), which are valid
+/// for any address. Never dereferenced.
+struct RenderAddresses {
+    private var node: UnsafeRawPointer?
+    private var animations: UnsafeRawPointer?
+    private var cold: UnsafeRawPointer?
+
+    init() {}
+
+    init(node: RenderNode, animations: RenderAnimationSet?, state: LayerState) {
+        self.node = UnsafeRawPointer(Unmanaged.passUnretained(node).toOpaque())
+        self.animations = animations.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
+        cold = state.coldAddress
+    }
+
+    /// Asks the cache for the header of each (two lines of the set, whose flags the commit
+    /// reads): a commit retains the set and the cold part for the new node, and releases the old
+    /// node.
+    func prefetch() {
+        if let node { kinema_prefetch_lines_for_write(node, 1) }
+        if let animations { kinema_prefetch_lines_for_write(animations, 2) }
+        if let cold { kinema_prefetch_lines_for_write(cold, 1) }
     }
 }

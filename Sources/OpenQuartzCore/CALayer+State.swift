@@ -19,6 +19,16 @@ extension CALayer {
         apply(entry, value)
     }
 
+    /// Writes `value` through `entry`, one of `LayerKeyPath.hot` (the inline properties every
+    /// class has): `write(_:_:)` without the table lookup.
+    package final func write(_ entry: LayerKeyPath?, _ value: AnimatableValue) {
+        guard let entry else {
+            KinemaDiagnostics.emit(domain, "the key-path table lacks an inline property; nothing changed")
+            return
+        }
+        apply(entry, value)
+    }
+
     /// Unboxes `value` for the property `key`, then writes it.
     package final func writeBoxed(_ key: String, _ value: Any?) {
         guard let entry = property(key) else { return }

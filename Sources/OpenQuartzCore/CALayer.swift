@@ -52,20 +52,24 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     /// check showed as a tenth of a commit's time.
     @exclusivity(unchecked) package var state: LayerState
 
-    var sublayerStorage: [CALayer] = []
+    @exclusivity(unchecked) var sublayerStorage: [CALayer] = []
     weak var superlayerStorage: CALayer?
-    var maskStorage: CALayer?
+    @exclusivity(unchecked) var maskStorage: CALayer?
     /// The layer whose `mask` this layer is.
     weak var maskOwner: CALayer?
     /// Values set with `setValue(_:forKey:)` under keys that are not properties (Apple's layers
     /// are "key-value coding compliant container classes").
     var customValues: [String: Any] = [:]
-    var needsDisplayFlag = false
-    var needsLayoutFlag = false
+    @exclusivity(unchecked) var needsDisplayFlag = false
+    @exclusivity(unchecked) var needsLayoutFlag = false
+    /// Whether this layer or one below it (sublayer or mask, any depth) may need layout or
+    /// display at the next commit (CALayer+RenderTree.swift). Starts set: a new layer is visited
+    /// once.
+    @exclusivity(unchecked) var layoutDisplayPending = true
     /// The added animations and their snapshots (CALayer+Animations.swift).
-    var animationStore = LayerAnimationStore()
+    @exclusivity(unchecked) var animationStore = LayerAnimationStore()
     /// On a presentation copy: the model layer it shows; nil on a model layer.
-    var presentedModel: CALayer?
+    @exclusivity(unchecked) var presentedModel: CALayer?
     /// On a presentation copy: the snapshot it belongs to and its link up the presentation tree
     /// (CALayer+PresentationTree.swift); nil on a model layer.
     var presentationLinks: PresentationLinks?
@@ -77,13 +81,18 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     package let renderID: UInt64 = makeRenderID()
     /// The render-tree node of the last commit that changed this layer (CALayer+RenderTree.swift).
     @exclusivity(unchecked) var committedNode: RenderNode?
+    /// The timing a commit last worked out, and the cold part of the state it came from
+    /// (CALayer+RenderTree.swift).
+    @exclusivity(unchecked) var renderTiming: (token: AnyObject, timing: MediaTiming)?
+    /// Where the objects of the last commit live, for the next commit's cache hints.
+    @exclusivity(unchecked) var renderAddresses = RenderAddresses()
     /// Whether the layer's own state, animations, sublayer list or mask changed since
     /// `committedNode` was made.
     @exclusivity(unchecked) var renderDirty = true
     /// Whether some layer below this one (sublayer or mask, at any depth) is `renderDirty`.
     @exclusivity(unchecked) var renderSubtreeDirty = false
     /// Whether the layer is the root of a `RenderContext` (it counts as in a tree).
-    var isHostRoot = false
+    @exclusivity(unchecked) var isHostRoot = false
     /// The committed animations in render-tree form, until the animations change.
     @exclusivity(unchecked) var renderAnimationCache: RenderAnimationSet?
     /// The serials of the transaction frames that last listed this layer as changed and as
@@ -94,7 +103,7 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     var animatedDisplay: AnimatedDisplayRecord?
     /// Whether the layer's animations include one of a key that needs display, kept until they
     /// change (CALayer+AnimatedDisplay.swift).
-    var animatedDisplayScan: AnimatedDisplayScan?
+    @exclusivity(unchecked) var animatedDisplayScan: AnimatedDisplayScan?
 
     /// Which LayerState class (and so which properties) instances of this class have.
     package class var stateClass: LayerClass { .layer }
@@ -168,34 +177,34 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     /// The layer's bounds rectangle in its own coordinate space. Animatable. Default `.zero`.
     open var bounds: CGRect {
         get { state.bounds }
-        set { write("bounds", .rect(newValue)) }
+        set { write(LayerKeyPath.hot.bounds, .rect(newValue)) }
     }
 
     /// The layer's position (of its anchor point) in its superlayer's coordinate space.
     /// Animatable. Default `.zero`.
     open var position: CGPoint {
         get { state.position }
-        set { write("position", .point(newValue)) }
+        set { write(LayerKeyPath.hot.position, .point(newValue)) }
     }
 
     /// The anchor point, in unit coordinates of the bounds: the point placed at `position` and
     /// about which transforms apply. Animatable. Default (0.5, 0.5).
     open var anchorPoint: CGPoint {
         get { state.anchorPoint }
-        set { write("anchorPoint", .point(newValue)) }
+        set { write(LayerKeyPath.hot.anchorPoint, .point(newValue)) }
     }
 
     /// The anchor point's z coordinate. Animatable. Default 0.
     open var anchorPointZ: CGFloat {
         get { state.anchorPointZ }
-        set { write("anchorPointZ", .number(Double(newValue))) }
+        set { write(LayerKeyPath.hot.anchorPointZ, .number(Double(newValue))) }
     }
 
     /// The layer's position on the z axis; sibling layers with a greater zPosition are drawn in
     /// front. Animatable. Default 0.
     open var zPosition: CGFloat {
         get { state.zPosition }
-        set { write("zPosition", .number(Double(newValue))) }
+        set { write(LayerKeyPath.hot.zPosition, .number(Double(newValue))) }
     }
 
     /// The layer's frame in its superlayer's coordinate space, derived from bounds, anchorPoint,
@@ -209,7 +218,7 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     /// The transform applied to the layer, about its anchor point. Animatable. Default identity.
     open var transform: CATransform3D {
         get { state.transform }
-        set { write("transform", .transform(newValue)) }
+        set { write(LayerKeyPath.hot.transform, .transform(newValue)) }
     }
 
     /// The transform applied to the layer's sublayers, about its anchor point. Animatable.
@@ -265,13 +274,13 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     /// The layer's opacity, 0 (transparent) to 1 (opaque). Animatable. Default 1.
     open var opacity: Float {
         get { state.opacity }
-        set { write("opacity", .number(Double(newValue))) }
+        set { write(LayerKeyPath.hot.opacity, .number(Double(newValue))) }
     }
 
     /// Whether the layer is hidden. Animatable. Default false. Key-value coding key: `"hidden"`.
     open var isHidden: Bool {
         get { state.isHidden }
-        set { write("hidden", .bool(newValue)) }
+        set { write(LayerKeyPath.hot.hidden, .bool(newValue)) }
     }
 
     /// The background colour. Animatable. Default nil.
@@ -528,11 +537,17 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     open func needsDisplay() -> Bool { needsDisplayFlag }
 
     /// Marks the layer's contents as needing to be redrawn by `display()`.
-    open func setNeedsDisplay() { needsDisplayFlag = true }
+    open func setNeedsDisplay() {
+        needsDisplayFlag = true
+        markLayoutDisplayPending()
+    }
 
     /// Marks the region `r` (in the layer's coordinates) as needing to be redrawn. Kinema redraws
     /// the whole layer.
-    open func setNeedsDisplay(_ r: CGRect) { needsDisplayFlag = true }
+    open func setNeedsDisplay(_ r: CGRect) {
+        needsDisplayFlag = true
+        markLayoutDisplayPending()
+    }
 
     /// Calls `display()` if the layer needs display, clearing the mark first.
     open func displayIfNeeded() {
@@ -561,7 +576,10 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     // MARK: Layout
 
     /// Marks the layer as needing layout.
-    open func setNeedsLayout() { needsLayoutFlag = true }
+    open func setNeedsLayout() {
+        needsLayoutFlag = true
+        markLayoutDisplayPending()
+    }
 
     /// Whether the layer is marked as needing layout.
     open func needsLayout() -> Bool { needsLayoutFlag }

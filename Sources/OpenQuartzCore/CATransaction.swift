@@ -68,8 +68,10 @@ public final class CATransaction {
         return frameSerials
     }
 
-    /// The open transactions, outermost first.
-    static var stack: [Frame] = []
+    /// The open transactions, outermost first. Read several times by every property write: the
+    /// run-time exclusivity check a global's access makes cost more than the reads (the type is
+    /// main-actor confined, and no access to it overlaps another).
+    @exclusivity(unchecked) static var stack: [Frame] = []
     /// Whether `flush()` asked for the implicit transaction to commit once the explicit ones
     /// nested in it have completed.
     static var flushPending = false
@@ -240,7 +242,9 @@ public final class CATransaction {
             for layer in frame.pendingLayers {
                 layer.stampPendingBeginTimes()
             }
-            for layer in frame.changedLayers where layer.isInLayerTree {
+            // A committed layer with nothing below it has nothing left to mark; asking whether
+            // it is in a tree would read its superlayer (a weak reference) for nothing.
+            for layer in frame.changedLayers where !layer.isCommittedLeaf && layer.isInLayerTree {
                 layer.markCommitted()
             }
             RenderContext.commitAll()

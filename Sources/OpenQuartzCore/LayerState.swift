@@ -135,6 +135,19 @@ package struct LayerState: Sendable, Equatable {
         cold === other.cold
     }
 
+    /// The cold part's box as an opaque token, for a cache of something worked out from the
+    /// cold properties: while `hasColdToken(token)`, they are unchanged. Holding the token keeps
+    /// the box alive (so it is never mistaken for a new box at a reused address).
+    package var coldToken: AnyObject { cold }
+
+    /// The cold part's address, for cache hints only (never dereferenced).
+    package var coldAddress: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(cold).toOpaque()) }
+
+    /// Whether this state's cold part is the one `token` came from.
+    package func hasColdToken(_ token: AnyObject) -> Bool {
+        cold === token
+    }
+
     package static func == (lhs: LayerState, rhs: LayerState) -> Bool {
         lhs.bounds == rhs.bounds && lhs.position == rhs.position && lhs.anchorPoint == rhs.anchorPoint
             && lhs.anchorPointZ == rhs.anchorPointZ && lhs.zPosition == rhs.zPosition

@@ -23,6 +23,13 @@ static inline void kinema_prefetch_lines(const void *address, int lines) {
     for (int i = 0; i < lines; i++) __builtin_prefetch(p + 64 * i, 0, 3);
 }
 
+/// `kinema_prefetch_lines` for memory about to be written (a reference count, say): the lines
+/// arrive ready for writing. A hint; any address is allowed, nothing is read.
+static inline void kinema_prefetch_lines_for_write(const void *address, int lines) {
+    const char *p = (const char *)address;
+    for (int i = 0; i < lines; i++) __builtin_prefetch(p + 64 * i, 1, 3);
+}
+
 /// `value` truncated toward zero and pinned to INT64_MIN ... INT64_MAX; NaN gives 0. Defined for
 /// every input (a plain C cast is undefined out of range).
 static inline int64_t kinema_saturating_int64(double value) {

@@ -72,21 +72,21 @@ extension CALayer {
     }
 
     /// The sublayers' nodes, in order. A plain loop that asks the cache ahead: for a wide tree
-    /// the layers are spread over the heap, and each is read once per commit. Eight layers
-    /// ahead, the layer itself; four ahead, the objects its new node retains and its old node
-    /// (released), whose addresses the layer recorded at its last commit — read as plain
-    /// addresses, since holding a reference to an object retains it, which is the very touch
-    /// the hint is meant to get ahead of.
+    /// the layers are spread over the heap, and each is read once per commit. Sixteen layers
+    /// ahead, the layer itself (its state and the fields a commit reads: seven lines); eight
+    /// ahead, the objects its new node retains and its old node (released), whose addresses the
+    /// layer recorded at its last commit — read as plain addresses, since holding a reference to
+    /// an object retains it, which is the very touch the hint is meant to get ahead of.
     private func makeSublayerNodes() -> [RenderNode] {
         var nodes: [RenderNode] = []
         nodes.reserveCapacity(sublayerStorage.count)
         sublayerStorage.withUnsafeBufferPointer { layers in
             for index in layers.indices {
-                if index + 8 < layers.count {
-                    kinema_prefetch_lines_for_write(UnsafeRawPointer(Unmanaged.passUnretained(layers[index + 8]).toOpaque()), 9)
+                if index + 16 < layers.count {
+                    kinema_prefetch_lines_for_write(UnsafeRawPointer(Unmanaged.passUnretained(layers[index + 16]).toOpaque()), 7)
                 }
-                if index + 4 < layers.count {
-                    Unmanaged.passUnretained(layers[index + 4])._withUnsafeGuaranteedRef { $0.renderAddresses.prefetch() }
+                if index + 8 < layers.count {
+                    Unmanaged.passUnretained(layers[index + 8])._withUnsafeGuaranteedRef { $0.renderAddresses.prefetch() }
                 }
                 nodes.append(layers[index].makeRenderNode())
             }
@@ -116,9 +116,12 @@ extension CALayer {
 
     /// Records that this layer, or one in its subtree, asked for layout or display: sets
     /// `layoutDisplayPending` on it and up through its ancestors (and masks' owners) to the first
-    /// that already has it. The pre-commit pass visits only such layers.
+    /// that already has it. The pre-commit pass visits only such layers. Opens the implicit
+    /// transaction, as Core Animation does for these requests, so that the end of the turn
+    /// commits — and so lays out and displays — even when nothing else changed.
     final func markLayoutDisplayPending() {
         guard presentedModel == nil else { return }
+        CATransaction.ensureOpen()
         var node: CALayer? = self
         while let layer = node, !layer.layoutDisplayPending {
             layer.layoutDisplayPending = true

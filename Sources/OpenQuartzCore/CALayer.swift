@@ -52,9 +52,31 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     /// check showed as a tenth of a commit's time.
     @exclusivity(unchecked) package var state: LayerState
 
+    // The fields a commit reads for every changed layer, next to the state: with it they span
+    // six cache lines, which the commit asks for ahead (CALayer+RenderTree.swift).
+    /// The render-tree node of the last commit that changed this layer (CALayer+RenderTree.swift).
+    @exclusivity(unchecked) var committedNode: RenderNode?
+    /// Whether the layer's own state, animations, sublayer list or mask changed since
+    /// `committedNode` was made.
+    @exclusivity(unchecked) var renderDirty = true
+    /// Whether some layer below this one (sublayer or mask, at any depth) is `renderDirty`.
+    @exclusivity(unchecked) var renderSubtreeDirty = false
+    /// The committed animations in render-tree form, until the animations change.
+    @exclusivity(unchecked) var renderAnimationCache: RenderAnimationSet?
+    /// Where the objects of the last commit live, for the next commit's cache hints.
+    @exclusivity(unchecked) var renderAddresses = RenderAddresses()
+
     @exclusivity(unchecked) var sublayerStorage: [CALayer] = []
     weak var superlayerStorage: CALayer?
     @exclusivity(unchecked) var maskStorage: CALayer?
+    /// The timing a commit last worked out, and the cold part of the state it came from
+    /// (CALayer+RenderTree.swift).
+    @exclusivity(unchecked) var renderTiming: (token: AnyObject, timing: MediaTiming)?
+    /// The serials of the transaction frames that last listed this layer as changed and as
+    /// having animations to stamp (CATransaction.swift).
+    @exclusivity(unchecked) var transactionMarks: (changed: UInt64, pending: UInt64) = (0, 0)
+    /// On a presentation copy: the model layer it shows; nil on a model layer.
+    @exclusivity(unchecked) var presentedModel: CALayer?
     /// The layer whose `mask` this layer is.
     weak var maskOwner: CALayer?
     /// Values set with `setValue(_:forKey:)` under keys that are not properties (Apple's layers
@@ -68,8 +90,6 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     @exclusivity(unchecked) var layoutDisplayPending = true
     /// The added animations and their snapshots (CALayer+Animations.swift).
     @exclusivity(unchecked) var animationStore = LayerAnimationStore()
-    /// On a presentation copy: the model layer it shows; nil on a model layer.
-    @exclusivity(unchecked) var presentedModel: CALayer?
     /// On a presentation copy: the snapshot it belongs to and its link up the presentation tree
     /// (CALayer+PresentationTree.swift); nil on a model layer.
     var presentationLinks: PresentationLinks?
@@ -79,25 +99,8 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     /// A number naming this layer for the render server and the compositor's caches: unique for
     /// the process's life, never reused (CompositeLayer.swift).
     package let renderID: UInt64 = makeRenderID()
-    /// The render-tree node of the last commit that changed this layer (CALayer+RenderTree.swift).
-    @exclusivity(unchecked) var committedNode: RenderNode?
-    /// The timing a commit last worked out, and the cold part of the state it came from
-    /// (CALayer+RenderTree.swift).
-    @exclusivity(unchecked) var renderTiming: (token: AnyObject, timing: MediaTiming)?
-    /// Where the objects of the last commit live, for the next commit's cache hints.
-    @exclusivity(unchecked) var renderAddresses = RenderAddresses()
-    /// Whether the layer's own state, animations, sublayer list or mask changed since
-    /// `committedNode` was made.
-    @exclusivity(unchecked) var renderDirty = true
-    /// Whether some layer below this one (sublayer or mask, at any depth) is `renderDirty`.
-    @exclusivity(unchecked) var renderSubtreeDirty = false
     /// Whether the layer is the root of a `RenderContext` (it counts as in a tree).
     @exclusivity(unchecked) var isHostRoot = false
-    /// The committed animations in render-tree form, until the animations change.
-    @exclusivity(unchecked) var renderAnimationCache: RenderAnimationSet?
-    /// The serials of the transaction frames that last listed this layer as changed and as
-    /// having animations to stamp (CATransaction.swift).
-    @exclusivity(unchecked) var transactionMarks: (changed: UInt64, pending: UInt64) = (0, 0)
     /// What the layer last drew for an animation of a key that needs display; nil when it has
     /// not drawn for one since its last model drawing (CALayer+AnimatedDisplay.swift).
     var animatedDisplay: AnimatedDisplayRecord?

@@ -248,6 +248,11 @@ public final class CATransaction {
                 layer.markCommitted()
             }
             RenderContext.commitAll()
+            // A layer that asked for layout or display behind the pass (from another layer's
+            // layout) is served by the next commit, which this opens.
+            if RenderContext.hasPendingLayoutOrDisplay {
+                ensureOpen()
+            }
         } else {
             for layer in frame.pendingLayers {
                 registerPending(layer)

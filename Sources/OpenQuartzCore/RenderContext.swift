@@ -49,6 +49,12 @@ package final class RenderContext {
         }
     }
 
+    /// Whether a hosted tree has a layer that asked for layout or display after the pre-commit
+    /// pass had gone by it (during another layer's layout): the next commit serves it.
+    static var hasPendingLayoutOrDisplay: Bool {
+        all.contains { $0.context?.rootLayer.layoutDisplayPending == true }
+    }
+
     static func commitAll() {
         all.removeAll { $0.context == nil }
         for entry in all {

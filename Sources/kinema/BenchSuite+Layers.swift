@@ -3,6 +3,7 @@
 // layers. Targets: ≤ 2 ms per evaluated frame (≥ 15 M animation evaluations a second) and ≤ 5 ms
 // per commit of 10,000 changed layers (≥ 2 M layers a second), one core.
 import Foundation
+import KinemaBenchBaselines
 import KinemaGeometry
 import OpenQuartzCore
 
@@ -92,7 +93,9 @@ extension BenchSuite {
     static var layerCommit: Benchmark {
         let count = 10_000
         let (context, layers) = MainActor.assumeIsolated { animatedLayerTree(count: count) }
+        let floor = MainActor.assumeIsolated { commitFloor(context: context, layers: layers) }
         var frame = 0
+        var floorFrame = 0
         return Benchmark(
             name: "commit of 10k changed layers (writes + snapshot)",
             target: 2e6,
@@ -109,7 +112,33 @@ extension BenchSuite {
                     CATransaction.commit()
                     return Double(context.server.committedTree?.sublayers.count ?? 0)
                 }
+            },
+            peer: floor.map { scene in
+                .init(name: "C floor (same allocations, copies, counts)", batch: {
+                    floorFrame += 1
+                    return kinema_baseline_commit(scene.pointer, Double(floorFrame % 2))
+                })
             }
         )
     }
+
+    /// The C floor of a commit (KinemaBenchBaselines.h) sized from the objects a commit of this
+    /// tree allocates, retains and frees: the layers, their render nodes, their states' shared
+    /// parts and their animation sets (malloc's usable sizes, as allocated).
+    @MainActor
+    private static func commitFloor(context: RenderContext, layers: [CALayer]) -> CommitFloorScene? {
+        guard let layer = layers.first, let node = context.server.committedTree?.sublayers.first else { return nil }
+        func size(_ object: AnyObject) -> Int32 {
+            kinema_baseline_heap_size(Unmanaged.passUnretained(object).toOpaque())
+        }
+        let scene = kinema_baseline_commit_scene_create(
+            Int32(layers.count), size(layer), size(node), kinema_baseline_heap_size(node.state.coldAddress),
+            size(node.animationSet))
+        return scene.map(CommitFloorScene.init)
+    }
+}
+
+/// The C floor's scene, used by the benchmark's one thread only.
+private struct CommitFloorScene: @unchecked Sendable {
+    let pointer: OpaquePointer
 }

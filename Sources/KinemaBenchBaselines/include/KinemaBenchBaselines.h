@@ -24,4 +24,24 @@ double kinema_baseline_spring(const kinema_baseline_spring_t *spring, double t);
 double kinema_baseline_media_progress(double begin, double speed, double offset, double duration,
                                       double repeat_count, int autoreverses, double t);
 
+/// The memory work of a commit of changed layers, without the bookkeeping: a scene of `count`
+/// "layers" (blocks of `layer_bytes`, each pointing at a shared-part block of `cold_bytes` and an
+/// animation block of `set_bytes`, allocated interleaved as a program building a tree would) and,
+/// per commit, for every layer: one write into it; a new node of `node_bytes` holding a copy of
+/// its 224-byte state and its timing (56 bytes), retaining the two blocks (atomic counts); the
+/// layer's old node swapped out; then the previous tree (its node array and every old node, which
+/// releases the two blocks) freed. The sizes come from Kinema's own objects, so both sides
+/// allocate, copy and count the same bytes.
+typedef struct kinema_baseline_commit_scene kinema_baseline_commit_scene;
+
+/// A scene with one committed tree; NULL if memory runs out.
+kinema_baseline_commit_scene *kinema_baseline_commit_scene_create(int count, int layer_bytes, int node_bytes,
+                                                                  int cold_bytes, int set_bytes);
+
+/// One commit, each layer's x moved by `dx`; returns a checksum.
+double kinema_baseline_commit(kinema_baseline_commit_scene *scene, double dx);
+
+/// The usable size of a block malloc returned (how big an object really is on the heap).
+int kinema_baseline_heap_size(const void *block);
+
 #endif

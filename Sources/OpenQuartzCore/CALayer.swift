@@ -53,7 +53,7 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     @exclusivity(unchecked) package var state: LayerState
 
     // The fields a commit reads for every changed layer, next to the state: with it they span
-    // six cache lines, which the commit asks for ahead (CALayer+RenderTree.swift).
+    // seven cache lines, which the commit asks for ahead (CALayer+RenderTree.swift).
     /// The render-tree node of the last commit that changed this layer (CALayer+RenderTree.swift).
     @exclusivity(unchecked) var committedNode: RenderNode?
     /// Whether the layer's own state, animations, sublayer list or mask changed since

@@ -10,8 +10,8 @@
 //   table's properties. Difference from Apple, chosen and documented in docs/ANIMATIONS.md: Apple
 //   draws on the presentation copy (so `self` in draw(in:) is not the model layer); Kinema draws
 //   on the model layer with the presentation values swapped in, because presentation copies of
-//   classes declared outside Kinema cannot be made (CALayer+Animations.swift), and those are the
-//   classes that draw custom keys.
+//   classes declared outside Kinema can be made only when they adopt CALayerPresentationCopying
+//   (CALayer+PresentationTree.swift), and those are the classes that draw custom keys.
 //
 // The timeline of one such layer, turn by turn (│ a turn, ● a redraw):
 //

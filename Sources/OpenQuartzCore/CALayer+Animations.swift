@@ -13,7 +13,8 @@
 //   completion leave when the render server reports them (AnimationEvents.swift), or lazily when
 //   `presentation()` / `animationKeys()` is read without a host. A presentation copy's
 //   superlayer, sublayers and mask are copies too (CALayer+PresentationTree.swift). Left out:
-//   `presentation()` of layer classes declared outside Kinema (see `makePresentation()`).
+//   `presentation()` of layer classes declared outside Kinema that do not adopt
+//   `CALayerPresentationCopying` (see `makePresentation()`).
 
 import Foundation
 import KinemaGeometry
@@ -179,11 +180,12 @@ extension CALayer {
     /// mask are copies evaluated at the same time.
     ///
     /// Swift cannot call the non-required `init(layer:)` through a metatype, so the copy is made
-    /// for Kinema's layer classes by name; a subclass declared outside Kinema gets nil (its own
-    /// `presentation()` override can build one). A presentation copy returns itself.
+    /// for Kinema's layer classes by name and for classes adopting `CALayerPresentationCopying`
+    /// through that promise; any other subclass declared outside Kinema gets nil. A presentation
+    /// copy returns itself.
     final func makePresentation<L: CALayer>() -> L? {
         guard presentedModel == nil else { return self as? L }
-        guard isInLayerTree || animationStore.everAnimated, isKinemaLayerClass else { return nil }
+        guard isInLayerTree || animationStore.everAnimated, copiesOwnClass else { return nil }
         let snapshot = PresentationSnapshot(time: CACurrentMediaTime())
         return snapshot.copy(of: self) as? L
     }

@@ -17,10 +17,12 @@
 //     contains `p`. A copy keeps its ancestors' copies alive (strong links upward); copies of
 //     sublayers nobody holds are made again when next asked for (links downward are weak), so a
 //     snapshot never forms a reference cycle.
-//   - A layer of a class declared outside Kinema gets a copy of the nearest Kinema class it
-//     inherits from (plain `CALayer` at worst) with its evaluated state: Swift cannot call such a
-//     class's non-required `init(layer:)`. Its own `presentation()` stays nil, as before; inside
-//     a Kinema presentation tree its copy's `model()` is still the custom model layer.
+//   - A layer of a class declared outside Kinema that adopts `CALayerPresentationCopying` is
+//     copied with its own `init(layer:)`, as Core Animation does. One that does not gets a copy
+//     of the nearest Kinema class it inherits from (plain `CALayer` at worst) with its evaluated
+//     state: Swift cannot call a class's non-required `init(layer:)` through its type. Its own
+//     `presentation()` stays nil; inside a Kinema presentation tree its copy's `model()` is still
+//     the custom model layer.
 //   - Hierarchy changes on a copy (addSublayer, sublayers =, mask =, removeFromSuperlayer …) and
 //     putting a copy into a tree are refused with one diagnostic each (CALayer+Hierarchy.swift):
 //     a copy mirrors the model tree and never changes it.
@@ -84,9 +86,10 @@ extension CALayer {
         ObjectIdentifier(CATextLayer.self), ObjectIdentifier(CATransformLayer.self),
     ]
 
-    /// Whether the layer's class is one of Kinema's, whose `init(layer:)` Kinema can call.
-    final var isKinemaLayerClass: Bool {
-        Self.copyableClasses.contains(ObjectIdentifier(type(of: self)))
+    /// Whether Kinema can call the layer's own class's `init(layer:)`: one of Kinema's classes,
+    /// or a class that adopts `CALayerPresentationCopying`.
+    final var copiesOwnClass: Bool {
+        Self.copyableClasses.contains(ObjectIdentifier(type(of: self))) || type(of: self) is any CALayerPresentationCopying.Type
     }
 
     /// A new presentation copy of this model layer in `snapshot`: a layer of this class (or of the
@@ -96,13 +99,10 @@ extension CALayer {
         let time = localTime(fromAbsolute: snapshot.time)
         dropFinishedAnimations(at: time)
         let copy: CALayer
-        switch self {
-        case is CAGradientLayer: copy = CAGradientLayer(layer: self)
-        case is CAReplicatorLayer: copy = CAReplicatorLayer(layer: self)
-        case is CAShapeLayer: copy = CAShapeLayer(layer: self)
-        case is CATextLayer: copy = CATextLayer(layer: self)
-        case is CATransformLayer: copy = CATransformLayer(layer: self)
-        default: copy = CALayer(layer: self)
+        if let copyable = type(of: self) as? any CALayerPresentationCopying.Type {
+            copy = copyable.init(layer: self)
+        } else {
+            copy = kinemaClassCopy()
         }
         let snapshots = committedSnapshots
         if !snapshots.isEmpty {
@@ -111,6 +111,19 @@ extension CALayer {
         copy.presentedModel = self
         copy.presentationLinks = PresentationLinks(snapshot: snapshot)
         return copy
+    }
+
+    /// A copy made with `init(layer:)` of this layer's class when it is one of Kinema's, else of
+    /// the nearest Kinema class it inherits from.
+    private func kinemaClassCopy() -> CALayer {
+        switch self {
+        case is CAGradientLayer: CAGradientLayer(layer: self)
+        case is CAReplicatorLayer: CAReplicatorLayer(layer: self)
+        case is CAShapeLayer: CAShapeLayer(layer: self)
+        case is CATextLayer: CATextLayer(layer: self)
+        case is CATransformLayer: CATransformLayer(layer: self)
+        default: CALayer(layer: self)
+        }
     }
 
     // MARK: The tree, for model layers and presentation copies alike
@@ -169,4 +182,34 @@ extension CALayer {
         }
         return false
     }
+}
+
+/// A layer class whose presentation copies Kinema makes with the class's own `init(layer:)`, as
+/// Core Animation does for every class.
+///
+/// Swift can call an initializer through a class's type only when the type promises it; Core
+/// Animation's `init(layer:)` is not `required` (declaring it so would break subclasses written
+/// for Apple's SDK, which override it without the keyword). A subclass declared outside Kinema
+/// adopts this protocol to make that promise; without it, its `presentation()` is nil.
+///
+/// ```swift
+/// final class BadgeLayer: CALayer, CALayerPresentationCopying {
+///     var label = ""
+///     override init() { super.init() }
+///     override init(layer: Any) {              // a final class: `override` is enough
+///         label = (layer as? BadgeLayer)?.label ?? ""
+///         super.init(layer: layer)
+///     }
+///     required init?(coder: NSCoder) { super.init(coder: coder) }
+/// }
+/// ```
+///
+/// A class that is not `final` writes `required override init(layer: Any)`, and its subclasses
+/// inherit the promise. A class that declares no initializer of its own inherits CALayer's
+/// `init(layer:)`, which copies every property and custom key value.
+@MainActor
+public protocol CALayerPresentationCopying: CALayer {
+    /// Makes a copy of `layer` (a layer of this class) for the presentation tree; the
+    /// subclass copies its own stored properties, then calls `super.init(layer:)`.
+    init(layer: Any)
 }

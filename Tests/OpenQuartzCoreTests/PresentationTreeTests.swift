@@ -253,4 +253,87 @@ struct PresentationTreeTests {
             #expect(copy.superlayer?.model() === root)
         }
     }
+
+    /// A final layer class declared outside Kinema that promises its init(layer:), with a stored
+    /// property of its own that the copy must carry.
+    final class CopyingLayer: CALayer, CALayerPresentationCopying {
+        var tag = "model"
+        var copiesMade = 0
+
+        override init() {
+            super.init()
+        }
+
+        override init(layer: Any) {
+            tag = ((layer as? CopyingLayer)?.tag ?? "?") + " copy"
+            super.init(layer: layer)
+        }
+
+        required init?(coder: NSCoder) {
+            super.init(coder: coder)
+        }
+    }
+
+    /// A non-final one (its init(layer:) is required), and a subclass that inherits it.
+    class OpenCopyingLayer: CALayer, CALayerPresentationCopying {
+        var weight = 1.0
+
+        override init() {
+            super.init()
+        }
+
+        required override init(layer: Any) {
+            weight = (layer as? OpenCopyingLayer)?.weight ?? 0
+            super.init(layer: layer)
+        }
+
+        required init?(coder: NSCoder) {
+            super.init(coder: coder)
+        }
+    }
+
+    final class InheritingCopyingLayer: OpenCopyingLayer {}
+
+    @Test("a class adopting CALayerPresentationCopying: presentation() is its own class, made with its init(layer:), with the evaluated state (CALayer.presentation(), init(layer:))")
+    func copyingClass() throws {
+        let clock = MediaClock.manual(at: 0)
+        try MediaClock.withCurrent(clock) {
+            let root = CALayer(), layer = CopyingLayer()
+            layer.tag = "ring"
+            root.addSublayer(layer)
+            layer.add(basic("opacity", from: 0.0, to: 1.0), forKey: "fade")
+            CATransaction.flush()
+            clock.advance(to: 0.25)
+            let shown = try #require(layer.presentation())
+            #expect(type(of: shown) == CopyingLayer.self)
+            #expect(shown.tag == "ring copy", "the class's own init(layer:) made the copy")
+            #expect(abs(shown.opacity - 0.25) <= 1e-6, "Float opacity: 1e-6")
+            #expect(shown.model() === layer)
+            #expect(shown.presentation() === shown)
+            #expect(shown.superlayer?.model() === root)
+            let throughTree = try #require(root.presentation()?.sublayers?.first as? CopyingLayer)
+            #expect(throughTree.tag == "ring copy")
+            #expect(layer.tag == "ring", "the model is untouched")
+        }
+    }
+
+    @Test("a non-final adopting class and a subclass inheriting its required init(layer:) copy as their own classes")
+    func inheritedCopying() throws {
+        let clock = MediaClock.manual(at: 0)
+        try MediaClock.withCurrent(clock) {
+            let root = CALayer(), open = OpenCopyingLayer(), inheriting = InheritingCopyingLayer()
+            open.weight = 3
+            inheriting.weight = 7
+            root.addSublayer(open)
+            root.addSublayer(inheriting)
+            inheriting.add(basic("position.x", from: 0.0, to: 100.0), forKey: "slide")
+            CATransaction.flush()
+            clock.advance(to: 0.5)
+            let openCopy = try #require(open.presentation())
+            let inheritingCopy = try #require(inheriting.presentation())
+            #expect(type(of: openCopy) == OpenCopyingLayer.self && openCopy.weight == 3)
+            #expect(type(of: inheritingCopy) == InheritingCopyingLayer.self && inheritingCopy.weight == 7)
+            #expect(abs(inheritingCopy.position.x - 50) <= 1e-9)
+        }
+    }
 }

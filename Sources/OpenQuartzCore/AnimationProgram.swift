@@ -47,8 +47,11 @@ package final class AnimationProgram: @unchecked Sendable {
     /// The springs of the steps that have one; they keep the steps' unmanaged references alive.
     private let springs: [SpringBox]
     /// Decomposed transform pairs: one per basic transform animation, one per segment of a
-    /// keyframe transform animation.
+    /// keyframe transform animation. They live in `transformTable`, which programs with the same
+    /// pairs share.
     private let transforms: UnsafeMutableBufferPointer<TransformInterpolation>
+    /// The owner of `transforms`.
+    private let transformTable: TransformTable
     /// Keyframe values of number (x) and point (x, y) keyframe animations.
     private let values: UnsafeMutableBufferPointer<SIMD2<Double>>
     /// Keyframe animations' key times, one run per animation.
@@ -59,6 +62,23 @@ package final class AnimationProgram: @unchecked Sendable {
     /// The properties written: bit `1 << target.rawValue` for each (a mask, not an array, which
     /// the frame loop would retain).
     private let targets: UInt8
+
+    /// A program's transform pairs in memory of their own, immutable once made: shared by every
+    /// program whose pairs are the same (SharedAnimationData). A pair is about 600 bytes; ten
+    /// thousand layers running the same keyframe transform animation read one table from the
+    /// cache instead of ten thousand.
+    fileprivate final class TransformTable: @unchecked Sendable {
+        /// Written once in `init`, never again: safe to share between threads.
+        let pairs: UnsafeMutableBufferPointer<TransformInterpolation>
+
+        init(_ pairs: [TransformInterpolation]) {
+            self.pairs = AnimationProgram.copy(pairs)
+        }
+
+        deinit {
+            pairs.deallocate()
+        }
+    }
 
     /// A spring in a box, reached by an unretained reference from its step (see TimingCurveBox).
     fileprivate final class SpringBox: Sendable {
@@ -202,7 +222,8 @@ package final class AnimationProgram: @unchecked Sendable {
         self.steps = Self.copy(steps)
         self.curves = curves
         self.springs = springs
-        self.transforms = Self.copy(transforms)
+        transformTable = SharedAnimationData.transforms(transforms)
+        self.transforms = transformTable.pairs
         self.values = Self.copy(values)
         self.keyTimes = Self.copy(keyTimes)
         self.segmentCurves = Self.copy(segmentCurves)
@@ -213,14 +234,13 @@ package final class AnimationProgram: @unchecked Sendable {
 
     deinit {
         steps.deallocate()
-        transforms.deallocate()
         values.deallocate()
         keyTimes.deallocate()
         segmentCurves.deallocate()
     }
 
     /// `values` in memory of their own (plain data: nothing to deinitialize).
-    private static func copy<Element>(_ values: [Element]) -> UnsafeMutableBufferPointer<Element> {
+    fileprivate static func copy<Element>(_ values: [Element]) -> UnsafeMutableBufferPointer<Element> {
         let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(values.count, 1))
         _ = buffer.initialize(from: values)
         return UnsafeMutableBufferPointer(rebasing: buffer[0..<values.count])
@@ -263,6 +283,12 @@ package final class AnimationProgram: @unchecked Sendable {
             case .transform?: layer.state.transform = node.state.transform
             }
         }
+    }
+
+    /// Whether this program reads its transform pairs from the same table as `other` (shared
+    /// because the pairs are the same).
+    func sharesTransforms(with other: AnimationProgram) -> Bool {
+        transformTable === other.transformTable
     }
 
     /// Asks the cache for the steps and transforms `apply` reads first (a hint).
@@ -404,11 +430,12 @@ package enum CompiledTarget: UInt8, Sendable {
     }
 }
 
-/// Timing curves and springs shared by every program that uses the same one: a curve or a spring
-/// is a pure function of its four parameters, and most animations use a handful of them (the
-/// named timing functions, the default spring), so ten thousand layers' programs read one box
-/// from the cache instead of ten thousand scattered copies. Bounded: past `capacity` distinct
-/// entries, new ones are not shared.
+/// Timing curves, springs and transform tables shared by every program that uses the same one: a
+/// curve or a spring is a pure function of its four parameters, a transform pair of its two
+/// matrices, and most animations use a handful of them (the named timing functions, the default
+/// spring, one keyframe animation added to many layers), so ten thousand layers' programs read
+/// one box from the cache instead of ten thousand scattered copies. Bounded: past `capacity`
+/// distinct entries of a kind, new ones are not shared.
 private enum SharedAnimationData {
     static let capacity = 512
 
@@ -422,6 +449,20 @@ private enum SharedAnimationData {
     private struct Tables {
         var curves: [Key: AnimationProgram.TimingCurveBox] = [:]
         var springs: [Key: AnimationProgram.SpringBox] = [:]
+        /// Keyed by every pair's two matrices, bit for bit, in order.
+        var transforms: [[UInt64]: AnimationProgram.TransformTable] = [:]
+    }
+
+    static func transforms(_ pairs: [TransformInterpolation]) -> AnimationProgram.TransformTable {
+        var key: [UInt64] = []
+        key.reserveCapacity(pairs.count * 32)
+        for pair in pairs {
+            for m in [pair.from, pair.to] {
+                key += [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24,
+                        m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].map { Double($0).bitPattern }
+            }
+        }
+        return shared(key, in: \.transforms) { AnimationProgram.TransformTable(pairs) }
     }
 
     private static let tables = LockedValue(Tables())
@@ -437,8 +478,8 @@ private enum SharedAnimationData {
     }
 
     /// The box under `key` in `table`, made with `make` (and kept, below `capacity`) when absent.
-    private static func shared<Box>(_ key: Key, in table: WritableKeyPath<Tables, [Key: Box]>,
-                                    make: () -> Box) -> Box {
+    private static func shared<K: Hashable, Box>(_ key: K, in table: WritableKeyPath<Tables, [K: Box]>,
+                                                 make: () -> Box) -> Box {
         tables.withLock { tables in
             if let box = tables[keyPath: table][key] { return box }
             let box = make()

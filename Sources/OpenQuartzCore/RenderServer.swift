@@ -170,9 +170,9 @@ package final class RenderServer: Sendable {
                     guard let childBase = children.baseAddress, let pictureBase = pictures.baseAddress else { return }
                     for index in children.indices {
                         prefetch(children, after: index)
-                        if index + 2 < pictures.count {
+                        if index + 4 < pictures.count {
                             // Last frame's picture, which this frame writes.
-                            let ahead = UnsafeRawPointer(pictureBase + index + 2).load(as: Unmanaged<CompositeLayer>.self)
+                            let ahead = UnsafeRawPointer(pictureBase + index + 4).load(as: Unmanaged<CompositeLayer>.self)
                             kinema_prefetch_lines(UnsafeRawPointer(ahead.toOpaque()), 5)
                         }
                         // Both read as unmanaged references: loading them as strong ones retained
@@ -205,10 +205,18 @@ package final class RenderServer: Sendable {
     /// Asks the cache for the nodes and programs that the loop over `children` reads next: a
     /// frame reads each animated layer's node and program once, from memory the cache no longer
     /// holds for a large tree.
+    /// Eight nodes ahead the node, four ahead its program's header, two ahead the program's data
+    /// — each step reads what the one before asked for. The nodes are read as unmanaged
+    /// references: reading one as a strong reference retains it, touching the very memory the
+    /// hint is meant to get ahead of.
     private static func prefetch(_ children: UnsafeBufferPointer<RenderNode>, after index: Int) {
-        if index + 3 < children.count { children[index + 3].prefetchNode() }
-        if index + 2 < children.count { children[index + 2].prefetchProgramHeader() }
-        if index + 1 < children.count { children[index + 1].withProgram { $0.prefetchData() } }
+        guard let base = children.baseAddress else { return }
+        func node(_ offset: Int) -> Unmanaged<RenderNode>? {
+            index + offset < children.count ? UnsafeRawPointer(base + index + offset).load(as: Unmanaged<RenderNode>.self) : nil
+        }
+        node(8)?._withUnsafeGuaranteedRef { $0.prefetchNode() }
+        node(4)?._withUnsafeGuaranteedRef { $0.prefetchProgramHeader() }
+        node(2)?._withUnsafeGuaranteedRef { $0.withProgram { $0.prefetchData() } }
     }
 
     /// `node`'s sublayers evaluated anew at `local`, its local time.

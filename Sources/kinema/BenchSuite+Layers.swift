@@ -9,13 +9,17 @@ import OpenQuartzCore
 
 extension BenchSuite {
     static var layers: [Benchmark] {
-        [layerEvaluation(keepsFrames: false), layerEvaluation(keepsFrames: true), layerCommit]
+        [layerEvaluation(keepsFrames: false), layerEvaluation(keepsFrames: true),
+         layerEvaluation(keepsFrames: false, distinctKeyframes: true), layerCommit]
     }
 
     /// A hosted root with `count` sublayers, each with a basic animation on position, a keyframe
-    /// animation on transform and a spring on opacity, committed at time 0.
+    /// animation on transform and a spring on opacity, committed at time 0. The keyframe values
+    /// are the same for every layer (one animation added to many layers, which programs share:
+    /// docs/ANIMATIONS.md), or with `distinctKeyframes` differ by a hair per layer, so that no
+    /// two layers share them.
     @MainActor
-    static func animatedLayerTree(count: Int) -> (RenderContext, [CALayer]) {
+    static func animatedLayerTree(count: Int, distinctKeyframes: Bool = false) -> (RenderContext, [CALayer]) {
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 1280, height: 720)
         let context = RenderContext(rootLayer: root)
@@ -40,7 +44,7 @@ extension BenchSuite {
             let spin = CAKeyframeAnimation(keyPath: "transform")
             spin.values = [
                 CATransform3DIdentity,
-                CATransform3DMakeRotation(.pi / 2, 0, 0, 1),
+                CATransform3DMakeRotation(.pi / 2 + (distinctKeyframes ? Double(index) * 1e-6 : 0), 0, 0, 1),
                 CATransform3DScale(CATransform3DMakeRotation(.pi, 0, 0, 1), 1.5, 1.5, 1),
             ]
             spin.duration = 3
@@ -67,18 +71,20 @@ extension BenchSuite {
     /// `Stage` and the live player do, so the server evaluates into the last frame's objects;
     /// with `keepsFrames` each frame is kept until the next is made (a caller that holds
     /// frames): nothing can be recycled, every frame allocates its pictures and frees the last.
-    static func layerEvaluation(keepsFrames: Bool) -> Benchmark {
+    /// `distinctKeyframes` gives every layer keyframe values of its own (see `animatedLayerTree`).
+    static func layerEvaluation(keepsFrames: Bool, distinctKeyframes: Bool = false) -> Benchmark {
         let count = 10_000
         let (context, server) = MainActor.assumeIsolated {
-            let context = animatedLayerTree(count: count).0
+            let context = animatedLayerTree(count: count, distinctKeyframes: distinctKeyframes).0
             return (context, context.server)
         }
         var frame = 0
         var kept: CompositeLayer?
         return Benchmark(
             name: keepsFrames ? "RenderServer.evaluate 10k layers × 3, previous frame kept"
+                : distinctKeyframes ? "RenderServer.evaluate 10k layers × 3, keyframes distinct per layer"
                 : "RenderServer.evaluate 10k layers × 3 animations",
-            target: keepsFrames ? nil : 15e6,
+            target: keepsFrames || distinctKeyframes ? nil : 15e6,
             operationsPerBatch: count * 3,
             batch: {
                 frame += 1

@@ -134,6 +134,38 @@ struct AnimationProgramTests {
         }
     }
 
+    @Test("programs with the same transform pairs share one table, bit-identical results; different pairs do not share")
+    func sharedTransformTables() throws {
+        let model = Self.model
+        func spin(_ quarter: Double) -> CAKeyframeAnimation {
+            let animation = CAKeyframeAnimation(keyPath: "transform")
+            animation.values = [CATransform3DIdentity, CATransform3DMakeRotation(quarter, 0, 0, 1),
+                                CATransform3DScale(CATransform3DMakeRotation(.pi, 0, 0, 1), 1.5, 1.5, 1)]
+            animation.duration = 3
+            return animation
+        }
+        func program(_ animations: [CAAnimation]) throws -> (AnimationProgram, [AnimationSnapshot]) {
+            let snapshots = RenderAnimationSet(animations.enumerated().map { offset, animation in
+                RenderAnimation(serial: UInt64(offset), snapshot: animation.snapshot(for: model),
+                                reportsEvents: false, transitionFrom: nil)
+            }, on: model).snapshots
+            return (try #require(AnimationProgram(snapshots)), snapshots)
+        }
+        let (first, snapshots) = try program([spin(.pi / 2)])
+        let (same, _) = try program([basic("opacity", from: 0, to: 1), spin(.pi / 2)])
+        let (other, otherSnapshots) = try program([spin(.pi / 2 + 1e-9)])
+        #expect(first.sharesTransforms(with: same), "the same pairs (other steps aside) share")
+        #expect(!first.sharesTransforms(with: other), "a hair's difference does not")
+        for time in Self.times {
+            var general = model, compiled = model, otherGeneral = model, otherCompiled = model
+            applyAnimations(snapshots, model: model, at: time, into: &general)
+            first.apply(at: time, into: &compiled)
+            applyAnimations(otherSnapshots, model: model, at: time, into: &otherGeneral)
+            other.apply(at: time, into: &otherCompiled)
+            #expect(compiled == general && otherCompiled == otherGeneral, "t = \(time)")
+        }
+    }
+
     @Test("restoring a program's targets on a picture gives the model state back")
     func restore() throws {
         let model = Self.model

@@ -106,28 +106,73 @@ package final class AnimationProgram: @unchecked Sendable {
     }
 
     /// One compiled animation. Plain data (no references), so reading it in place costs nothing.
+    ///
+    /// Laid out for size (160 bytes; a frame reads every step of every animated layer): the
+    /// 32-byte-aligned ends first, the one-byte fields and the key-time count in the timing's
+    /// tail, indices as 32-bit numbers. `init` refuses tables too large for them (the general
+    /// evaluation takes those).
     private struct Step {
-        var timing: MediaTiming
-        var endTime: Double
-        var isRemovedOnCompletion: Bool
-        var target: CompiledTarget
-        var kind: Kind
-        /// A spring's closed form, which replaces the timing curve (a box in `springs`, unretained;
-        /// inline it would make every step 150 bytes longer).
-        var spring: Unmanaged<SpringBox>?
         /// The ends of a number (x), point (x, y) or rectangle (x, y, width, height) animation.
         var from: SIMD4<Double>
         var to: SIMD4<Double>
+        var timing: MediaTiming
+        var isRemovedOnCompletion: Bool
+        var target: CompiledTarget
+        var kind: Kind
+        private var storedKeyTimeCount: UInt16
+        var endTime: Double
+        /// A spring's closed form, which replaces the timing curve (a box in `springs`, unretained;
+        /// inline it would make every step 150 bytes longer).
+        var spring: Unmanaged<SpringBox>?
         /// The timing curve (a box in `curves`, unretained); nil for none (linear).
         var curve: Unmanaged<TimingCurveBox>?
+        private var storedFirst: Int32
+        private var storedFirstKeyTime: Int32
+        private var storedFirstSegmentCurve: Int32
+        private var storedSegmentCurveCount: UInt16
+
+        init(timing: MediaTiming, endTime: Double, isRemovedOnCompletion: Bool, target: CompiledTarget) {
+            from = .zero
+            to = .zero
+            self.timing = timing
+            self.isRemovedOnCompletion = isRemovedOnCompletion
+            self.target = target
+            kind = .number
+            storedKeyTimeCount = 0
+            self.endTime = endTime
+            storedFirst = 0
+            storedFirstKeyTime = 0
+            storedFirstSegmentCurve = 0
+            storedSegmentCurveCount = 0
+        }
+
+        /// The largest index or count a step holds (`init` checks against it).
+        static let maximumCount = Int(UInt16.max)
+        static let maximumIndex = Int(Int32.max)
+
         /// The first transform in `transforms`, or the first value in `values`.
-        var first: Int
+        var first: Int {
+            get { Int(storedFirst) }
+            set { storedFirst = Int32(truncatingIfNeeded: newValue) }
+        }
         /// The first key time in `keyTimes`, and how many (= the number of values).
-        var firstKeyTime: Int
-        var keyTimeCount: Int
+        var firstKeyTime: Int {
+            get { Int(storedFirstKeyTime) }
+            set { storedFirstKeyTime = Int32(truncatingIfNeeded: newValue) }
+        }
+        var keyTimeCount: Int {
+            get { Int(storedKeyTimeCount) }
+            set { storedKeyTimeCount = UInt16(truncatingIfNeeded: newValue) }
+        }
         /// The first segment curve in `segmentCurves`, and how many.
-        var firstSegmentCurve: Int
-        var segmentCurveCount: Int
+        var firstSegmentCurve: Int {
+            get { Int(storedFirstSegmentCurve) }
+            set { storedFirstSegmentCurve = Int32(truncatingIfNeeded: newValue) }
+        }
+        var segmentCurveCount: Int {
+            get { Int(storedSegmentCurveCount) }
+            set { storedSegmentCurveCount = UInt16(truncatingIfNeeded: newValue) }
+        }
     }
 
     /// The program for `snapshots` (already resolved against the model state, so that basic
@@ -146,9 +191,7 @@ package final class AnimationProgram: @unchecked Sendable {
                   p.header.valueFunction == nil, let entry = p.header.entry,
                   let target = CompiledTarget(keyPath: entry.keyPath) else { return nil }
             var step = Step(timing: snapshot.timing, endTime: snapshot.endTime,
-                            isRemovedOnCompletion: snapshot.isRemovedOnCompletion, target: target,
-                            kind: .number, spring: nil, from: .zero, to: .zero, curve: nil, first: 0,
-                            firstKeyTime: 0, keyTimeCount: 0, firstSegmentCurve: 0, segmentCurveCount: 0)
+                            isRemovedOnCompletion: snapshot.isRemovedOnCompletion, target: target)
             if let curve = snapshot.timingCurve {
                 let box = SharedAnimationData.curve(curve)
                 curves.append(box)
@@ -175,7 +218,9 @@ package final class AnimationProgram: @unchecked Sendable {
                 }
             case .keyframes(let table):
                 guard table.path == nil, table.mode == .linear, table.values.count >= 2,
-                      table.keyTimes.count == table.values.count else { return nil }
+                      table.keyTimes.count == table.values.count,
+                      table.keyTimes.count <= Step.maximumCount, table.segmentCurves.count <= Step.maximumCount
+                else { return nil }
                 step.firstKeyTime = keyTimes.count
                 step.keyTimeCount = table.keyTimes.count
                 keyTimes.append(contentsOf: table.keyTimes)
@@ -219,6 +264,9 @@ package final class AnimationProgram: @unchecked Sendable {
             }
             steps.append(step)
         }
+        // Every index a step holds fits its 32 bits.
+        guard [transforms.count, values.count, keyTimes.count, segmentCurves.count].allSatisfy({ $0 <= Step.maximumIndex })
+        else { return nil }
         self.steps = Self.copy(steps)
         self.curves = curves
         self.springs = springs
@@ -284,6 +332,9 @@ package final class AnimationProgram: @unchecked Sendable {
             }
         }
     }
+
+    /// The bytes one compiled animation takes (a frame reads every step of every animated layer).
+    static var stepStride: Int { MemoryLayout<Step>.stride }
 
     /// Whether this program reads its transform pairs from the same table as `other` (shared
     /// because the pairs are the same).

@@ -18,15 +18,13 @@ import CKinemaRasterSupport
 /// **Cost.** About 350 bytes per layer (its animations are shared with the layer's cache); built
 /// only for changed layers and their ancestors.
 package final class RenderNode: Sendable {
+    // Declared in the order a recycled frame reads them: everything it reads of a node whose
+    // program writes all its targets sits in the first two cache lines; the state, which it then
+    // does not read, comes last.
     package let id: UInt64
-    package let state: LayerState
     /// The layer's own timing (beginTime, speed, timeOffset …): how its local time — its
     /// animations' and sublayers' parent time — follows its parent's.
     package let timing: MediaTiming
-    /// Committed animations, their resolved snapshots, their compiled program: one shared object,
-    /// which the layer keeps between commits while its animations do not change (a commit of a
-    /// moved layer then retains one reference instead of three arrays).
-    package let animationSet: RenderAnimationSet
     /// `animationSet.program`, kept here too, unretained: the server reads it for every layer at
     /// every frame, and this saves a pointer chase there and a retain and a release per commit.
     /// `animationSet` keeps it alive for the node's life.
@@ -58,9 +56,15 @@ package final class RenderNode: Sendable {
     package let subtreeReportsEvents: Bool
     /// Whether one of the animations is a transition (the compositor's "old picture" case).
     package let hasTransition: Bool
+    /// Committed animations, their resolved snapshots, their compiled program: one shared object,
+    /// which the layer keeps between commits while its animations do not change (a commit of a
+    /// moved layer then retains one reference instead of three arrays).
+    package let animationSet: RenderAnimationSet
     /// Where the objects this node's release releases live (its animation set, its state's
     /// cold part), as plain address bits: cache hints for the parent's `deinit`, never followed.
     private let releaseHints: (animations: UInt, cold: UInt)
+    /// The layer's model state.
+    package let state: LayerState
 
     /// A node; `animations` must have been made for `state` (see `RenderAnimationSet`).
     package init(id: UInt64, state: LayerState, timing: MediaTiming, animations: RenderAnimationSet,
@@ -126,9 +130,10 @@ package final class RenderNode: Sendable {
         }
     }
 
-    /// Asks the cache for this node's fields (a hint for the server's evaluation loop).
+    /// Asks the cache for the fields a recycled frame reads of this node (the first three lines:
+    /// see the order of the declarations). A hint for the server's evaluation loop.
     func prefetchNode() {
-        kinema_prefetch_lines(UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), 6)
+        kinema_prefetch_lines(UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), 3)
     }
 
     /// Asks the cache for the program's fields, without touching the program (a hint).

@@ -166,6 +166,11 @@ struct AnimationProgramTests {
         }
     }
 
+    @Test("a compiled animation takes 160 bytes (two and a half cache lines), as its layout intends")
+    func stepSize() {
+        #expect(AnimationProgram.stepStride == 160)
+    }
+
     @Test("restoring a program's targets on a picture gives the model state back")
     func restore() throws {
         let model = Self.model

@@ -336,6 +336,11 @@ package final class AnimationProgram: @unchecked Sendable {
     /// The bytes one compiled animation takes (a frame reads every step of every animated layer).
     static var stepStride: Int { MemoryLayout<Step>.stride }
 
+    /// Whether some program now alive shares the transform table of `pairs`.
+    static func sharesTransforms(_ pairs: [TransformInterpolation]) -> Bool {
+        SharedAnimationData.hasLiveTransforms(pairs)
+    }
+
     /// Whether this program reads its transform pairs from the same table as `other` (shared
     /// because the pairs are the same).
     func sharesTransforms(with other: AnimationProgram) -> Bool {
@@ -486,7 +491,8 @@ package enum CompiledTarget: UInt8, Sendable {
 /// matrices, and most animations use a handful of them (the named timing functions, the default
 /// spring, one keyframe animation added to many layers), so ten thousand layers' programs read
 /// one box from the cache instead of ten thousand scattered copies. Bounded: past `capacity`
-/// distinct entries of a kind, new ones are not shared.
+/// distinct entries of a kind, new ones are not shared. Curves and springs (a few dozen bytes
+/// each) stay once made; transform tables are held weakly and leave with their last program.
 private enum SharedAnimationData {
     static let capacity = 512
 
@@ -500,11 +506,39 @@ private enum SharedAnimationData {
     private struct Tables {
         var curves: [Key: AnimationProgram.TimingCurveBox] = [:]
         var springs: [Key: AnimationProgram.SpringBox] = [:]
-        /// Keyed by every pair's two matrices, bit for bit, in order.
-        var transforms: [[UInt64]: AnimationProgram.TransformTable] = [:]
+        /// Keyed by every pair's two matrices, bit for bit, in order. Held weakly: a table can be
+        /// large (a keyframe animation with many values), and one no program uses any more must
+        /// not stay.
+        var transforms: [[UInt64]: WeakTransformTable] = [:]
     }
 
+    private struct WeakTransformTable {
+        weak var table: AnimationProgram.TransformTable?
+    }
+
+    private static let tables = LockedValue(Tables())
+
     static func transforms(_ pairs: [TransformInterpolation]) -> AnimationProgram.TransformTable {
+        let key = transformKey(pairs)
+        return tables.withLock { tables in
+            if let table = tables.transforms[key]?.table { return table }
+            let table = AnimationProgram.TransformTable(pairs)
+            if tables.transforms.count >= capacity {
+                tables.transforms = tables.transforms.filter { $0.value.table != nil }
+            }
+            if tables.transforms.count < capacity { tables.transforms[key] = WeakTransformTable(table: table) }
+            return table
+        }
+    }
+
+    /// Whether a program now alive holds the shared table of `pairs`.
+    static func hasLiveTransforms(_ pairs: [TransformInterpolation]) -> Bool {
+        let key = transformKey(pairs)
+        return tables.withLock { $0.transforms[key]?.table != nil }
+    }
+
+    /// Every pair's two matrices, bit for bit, in order.
+    private static func transformKey(_ pairs: [TransformInterpolation]) -> [UInt64] {
         var key: [UInt64] = []
         key.reserveCapacity(pairs.count * 32)
         for pair in pairs {
@@ -513,10 +547,8 @@ private enum SharedAnimationData {
                         m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].map { Double($0).bitPattern }
             }
         }
-        return shared(key, in: \.transforms) { AnimationProgram.TransformTable(pairs) }
+        return key
     }
-
-    private static let tables = LockedValue(Tables())
 
     static func curve(_ curve: CubicBezierTimingCurve) -> AnimationProgram.TimingCurveBox {
         shared(key(curve.x1, curve.y1, curve.x2, curve.y2), in: \.curves) { AnimationProgram.TimingCurveBox(curve) }
@@ -529,8 +561,8 @@ private enum SharedAnimationData {
     }
 
     /// The box under `key` in `table`, made with `make` (and kept, below `capacity`) when absent.
-    private static func shared<K: Hashable, Box>(_ key: K, in table: WritableKeyPath<Tables, [K: Box]>,
-                                                 make: () -> Box) -> Box {
+    private static func shared<Box>(_ key: Key, in table: WritableKeyPath<Tables, [Key: Box]>,
+                                    make: () -> Box) -> Box {
         tables.withLock { tables in
             if let box = tables[keyPath: table][key] { return box }
             let box = make()

@@ -166,6 +166,31 @@ struct AnimationProgramTests {
         }
     }
 
+    @Test("a shared transform table leaves with the last program that uses it")
+    func sharedTableLeaves() throws {
+        // An angle no other test uses, so that no other program shares this table meanwhile.
+        let pairs = [TransformInterpolation(from: CATransform3DIdentity,
+                                            to: CATransform3DMakeRotation(0.123_456_789_012_3, 0, 0, 1))]
+        let animation = CAKeyframeAnimation(keyPath: "transform")
+        animation.values = [pairs[0].from, pairs[0].to]
+        animation.duration = 1
+        let model = Self.model
+        func makeProgram() -> AnimationProgram? {
+            let snapshots = RenderAnimationSet([RenderAnimation(serial: 0, snapshot: animation.snapshot(for: model),
+                                                                reportsEvents: false, transitionFrom: nil)], on: model).snapshots
+            return AnimationProgram(snapshots)
+        }
+        var first = makeProgram()
+        var second = makeProgram()
+        #expect(first != nil && second != nil)
+        #expect(AnimationProgram.sharesTransforms(pairs))
+        first = nil
+        #expect(AnimationProgram.sharesTransforms(pairs), "the second program still uses it")
+        withExtendedLifetime(second) {}
+        second = nil
+        #expect(!AnimationProgram.sharesTransforms(pairs), "gone with the last program")
+    }
+
     @Test("a compiled animation takes 160 bytes (two and a half cache lines), as its layout intends")
     func stepSize() {
         #expect(AnimationProgram.stepStride == 160)

@@ -347,14 +347,16 @@ package final class AnimationProgram: @unchecked Sendable {
         transformTable === other.transformTable
     }
 
-    /// Asks the cache for the steps and transforms `apply` reads first (a hint).
+    /// Asks the cache for what `apply` reads first (a hint): the steps, the first lines of the
+    /// transform pairs (often shared between programs, so already cached; a frame reads one pair
+    /// of a keyframe table, which cannot be told before the step runs), the key times and
+    /// values when there are any.
     func prefetchData() {
         let stepBytes = steps.count * MemoryLayout<Step>.stride
-        let transformBytes = transforms.count * MemoryLayout<TransformInterpolation>.stride
         kinema_prefetch_lines(UnsafeRawPointer(steps.baseAddress), Int32(min(stepBytes / 64 + 1, 24)))
-        kinema_prefetch_lines(UnsafeRawPointer(transforms.baseAddress), Int32(min(transformBytes / 64 + 1, 24)))
-        kinema_prefetch_lines(UnsafeRawPointer(keyTimes.baseAddress), 1)
-        kinema_prefetch_lines(UnsafeRawPointer(values.baseAddress), 1)
+        if !transforms.isEmpty { kinema_prefetch_lines(UnsafeRawPointer(transforms.baseAddress), 2) }
+        if !keyTimes.isEmpty { kinema_prefetch_lines(UnsafeRawPointer(keyTimes.baseAddress), 1) }
+        if !values.isEmpty { kinema_prefetch_lines(UnsafeRawPointer(values.baseAddress), 1) }
     }
 
     /// Applies the animations at `time` (the layer's local time) to `state`, in order. Returns

@@ -38,37 +38,42 @@ extension CALayer {
         if !renderDirty, !renderSubtreeDirty, let node = committedNode {
             return node
         }
-        var animations = renderAnimationCache
-        if animations == nil || animations?.dependsOnModel == true {
-            var committed: [RenderAnimation] = []
-            committed.reserveCapacity(animationStore.entries.count)
-            animationStore.entries.withUnsafeBufferPointer { entries in
-                for entry in entries where entry.isCommitted {
-                    committed.append(RenderAnimation(serial: entry.serial, snapshot: entry.snapshot,
-                                                     reportsEvents: entry.reportsEvents, transitionFrom: entry.transitionFrom))
-                }
-            }
-            animations = committed.isEmpty ? .empty : RenderAnimationSet(committed, on: state)
-            renderAnimationCache = animations
+        if renderAnimationCache == nil || renderAnimationCache?.dependsOnModel == true {
+            makeRenderAnimations()
         }
         // The timing lives in the cold part of the state: while that is the one it was worked out
         // from, so is it. (Asking the last node instead read memory a commit does not otherwise
-        // touch until it frees that node.)
-        let timing: MediaTiming
-        if let cached = renderTiming, state.hasColdToken(cached.token) {
-            timing = cached.timing
-        } else {
-            timing = mediaTiming
-            renderTiming = (state.coldToken, timing)
+        // touch until it frees that node.) Compared by address: the token held keeps that box
+        // alive, so no other box can have the address meanwhile.
+        let cold = state.coldAddress
+        if cold != renderTimingAddress {
+            renderTimingToken = state.coldToken
+            renderTimingAddress = cold
+            renderTiming = mediaTiming
         }
-        let node = RenderNode(id: renderID, state: state, timing: timing, animations: animations ?? .empty,
+        let node = RenderNode(id: renderID, state: state, timing: renderTiming,
+                              animations: renderAnimationCache ?? .empty,
                               sublayers: makeSublayerNodes(),
                               mask: maskStorage?.makeRenderNode())
         committedNode = node
-        renderAddresses = RenderAddresses(node: node, animations: animations, state: state)
+        renderAddresses = RenderAddresses(node: node, animations: renderAnimationCache, cold: cold)
         renderDirty = false
         renderSubtreeDirty = false
         return node
+    }
+
+    /// Makes `renderAnimationCache` from the committed animations (for the current state when
+    /// one of them reads the model).
+    private func makeRenderAnimations() {
+        var committed: [RenderAnimation] = []
+        committed.reserveCapacity(animationStore.entries.count)
+        animationStore.entries.withUnsafeBufferPointer { entries in
+            for entry in entries where entry.isCommitted {
+                committed.append(RenderAnimation(serial: entry.serial, snapshot: entry.snapshot,
+                                                 reportsEvents: entry.reportsEvents, transitionFrom: entry.transitionFrom))
+            }
+        }
+        renderAnimationCache = committed.isEmpty ? .empty : RenderAnimationSet(committed, on: state)
     }
 
     /// The sublayers' nodes, in order. A plain loop that asks the cache ahead: for a wide tree
@@ -81,14 +86,21 @@ extension CALayer {
         var nodes: [RenderNode] = []
         nodes.reserveCapacity(sublayerStorage.count)
         sublayerStorage.withUnsafeBufferPointer { layers in
+            guard let base = layers.baseAddress else { return }
+            // Each layer read as an unmanaged reference (the array holds them): a retain is an
+            // atomic, which waits for the last node's stores, and would touch a layer ahead of
+            // its prefetch.
+            func layer(_ index: Int) -> Unmanaged<CALayer> {
+                UnsafeRawPointer(base + index).load(as: Unmanaged<CALayer>.self)
+            }
             for index in layers.indices {
                 if index + 16 < layers.count {
-                    kinema_prefetch_lines_for_write(UnsafeRawPointer(Unmanaged.passUnretained(layers[index + 16]).toOpaque()), 7)
+                    kinema_prefetch_lines_for_write(UnsafeRawPointer(layer(index + 16).toOpaque()), 7)
                 }
                 if index + 8 < layers.count {
-                    Unmanaged.passUnretained(layers[index + 8])._withUnsafeGuaranteedRef { $0.renderAddresses.prefetch() }
+                    layer(index + 8)._withUnsafeGuaranteedRef { $0.renderAddresses.prefetch() }
                 }
-                nodes.append(layers[index].makeRenderNode())
+                nodes.append(layer(index)._withUnsafeGuaranteedRef { $0.makeRenderNode() })
             }
         }
         return nodes
@@ -140,10 +152,10 @@ struct RenderAddresses {
 
     init() {}
 
-    init(node: RenderNode, animations: RenderAnimationSet?, state: LayerState) {
+    init(node: RenderNode, animations: RenderAnimationSet?, cold: UnsafeRawPointer) {
         self.node = UnsafeRawPointer(Unmanaged.passUnretained(node).toOpaque())
         self.animations = animations.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
-        cold = state.coldAddress
+        self.cold = cold
     }
 
     /// Asks the cache for the header of each (two lines of the set, whose flags the commit

@@ -69,9 +69,12 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     @exclusivity(unchecked) var sublayerStorage: [CALayer] = []
     weak var superlayerStorage: CALayer?
     @exclusivity(unchecked) var maskStorage: CALayer?
-    /// The timing a commit last worked out, and the cold part of the state it came from
-    /// (CALayer+RenderTree.swift).
-    @exclusivity(unchecked) var renderTiming: (token: AnyObject, timing: MediaTiming)?
+    /// The timing a commit last worked out, the address of the cold part of the state it came
+    /// from, and that cold part itself (held so that no other can take its address meanwhile;
+    /// CALayer+RenderTree.swift).
+    @exclusivity(unchecked) var renderTiming = MediaTiming()
+    @exclusivity(unchecked) var renderTimingAddress: UnsafeRawPointer?
+    @exclusivity(unchecked) var renderTimingToken: AnyObject?
     /// The serials of the transaction frames that last listed this layer as changed and as
     /// having animations to stamp (CATransaction.swift).
     @exclusivity(unchecked) var transactionMarks: (changed: UInt64, pending: UInt64) = (0, 0)

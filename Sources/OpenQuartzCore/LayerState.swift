@@ -135,18 +135,14 @@ package struct LayerState: Sendable, Equatable {
         cold === other.cold
     }
 
-    /// The cold part's box as an opaque token, for a cache of something worked out from the
-    /// cold properties: while `hasColdToken(token)`, they are unchanged. Holding the token keeps
-    /// the box alive (so it is never mistaken for a new box at a reused address).
+    /// The cold part's box as an opaque token, for a cache of something worked out from the cold
+    /// properties: holding it keeps the box alive, so while `coldAddress` is still the token's
+    /// address the cold properties are unchanged (no other box can have that address meanwhile).
     package var coldToken: AnyObject { cold }
 
-    /// The cold part's address, for cache hints only (never dereferenced).
+    /// The cold part's address: for comparing with a held token's, and for cache hints (never
+    /// dereferenced).
     package var coldAddress: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(cold).toOpaque()) }
-
-    /// Whether this state's cold part is the one `token` came from.
-    package func hasColdToken(_ token: AnyObject) -> Bool {
-        cold === token
-    }
 
     package static func == (lhs: LayerState, rhs: LayerState) -> Bool {
         lhs.bounds == rhs.bounds && lhs.position == rhs.position && lhs.anchorPoint == rhs.anchorPoint

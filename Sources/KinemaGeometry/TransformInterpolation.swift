@@ -60,12 +60,11 @@ public struct TransformInterpolation: Sendable {
     /// The transform at fraction 1.
     public let to: CATransform3D
 
-    private let path: Path
-
-    private enum Path: Sendable {
-        case decomposed(DecomposedPath)
-        case elementwise
-    }
+    /// Whether the endpoints were decomposed; if not, `decomposed` is unused and the entries are
+    /// blended. A flag beside a plain field rather than an enum with a payload: reading the
+    /// payload copied its 350 bytes at every evaluation, where the fields are now read in place.
+    private let isDecomposed: Bool
+    private let decomposed: DecomposedPath
 
     /// The decomposed endpoints as start values and deltas, plus the precomputed slerp.
     private struct DecomposedPath: Sendable {
@@ -87,13 +86,14 @@ public struct TransformInterpolation: Sendable {
         if let a = DecomposedTransform3D(from), let b = DecomposedTransform3D(to) {
             let skewA = SIMD3(a.skew.xy, a.skew.xz, a.skew.yz)
             let skewB = SIMD3(b.skew.xy, b.skew.xz, b.skew.yz)
-            path = .decomposed(DecomposedPath(
+            isDecomposed = true
+            decomposed = DecomposedPath(
                 translation: a.translation, translationDelta: b.translation - a.translation,
                 scale: a.scale, scaleDelta: b.scale - a.scale,
                 skew: skewA, skewDelta: skewB - skewA,
                 perspective: a.perspective, perspectiveDelta: b.perspective - a.perspective,
                 rotation: SlerpPath(from: a.rotation, to: b.rotation)
-            ))
+            )
         } else {
             if !from.hasFiniteEntries || !to.hasFiniteEntries {
                 KinemaDiagnostics.emit(
@@ -101,16 +101,18 @@ public struct TransformInterpolation: Sendable {
                     "an endpoint has NaN or infinite entries; blending the entries linearly"
                 )
             }
-            path = .elementwise
+            isDecomposed = false
+            decomposed = DecomposedPath(
+                translation: .zero, translationDelta: .zero, scale: .zero, scaleDelta: .zero,
+                skew: .zero, skewDelta: .zero, perspective: .zero, perspectiveDelta: .zero,
+                rotation: SlerpPath(from: .identity, to: .identity)
+            )
         }
     }
 
     /// Whether the endpoints were decomposed (`true`) or are blended entry by entry (`false`,
     /// when one of them cannot be decomposed).
-    public var blendsDecomposedParts: Bool {
-        if case .decomposed = path { return true }
-        return false
-    }
+    public var blendsDecomposedParts: Bool { isDecomposed }
 
     /// The transform at `fraction`: 0 gives `from`, 1 gives `to`, values in between blend the
     /// decomposed parts, values outside extrapolate. See the type's discussion.
@@ -157,18 +159,17 @@ extension TransformInterpolation {
             KinemaDiagnostics.emit("TransformInterpolation", "fraction \(fraction) is not finite; returned the start value")
             return interpolation.pointee.from
         }
-        switch interpolation.pointee.path {
-        case .decomposed(let p):
-            let skew = p.skew + p.skewDelta * fraction
-            return TransformFactoring.compose(
-                scale: p.scale + p.scaleDelta * fraction,
-                skew: DecomposedTransform3D.Skew(xy: skew.x, xz: skew.y, yz: skew.z),
-                rotation: RotationRows(p.rotation.value(at: fraction)),
-                translation: p.translation + p.translationDelta * fraction,
-                perspective: p.perspective + p.perspectiveDelta * fraction
-            )
-        case .elementwise:
+        guard interpolation.pointee.isDecomposed else {
             return blendEntries(interpolation.pointee.from, interpolation.pointee.to, fraction)
         }
+        // Each field read through the pointer, in place.
+        let skew = interpolation.pointee.decomposed.skew + interpolation.pointee.decomposed.skewDelta * fraction
+        return TransformFactoring.compose(
+            scale: interpolation.pointee.decomposed.scale + interpolation.pointee.decomposed.scaleDelta * fraction,
+            skew: DecomposedTransform3D.Skew(xy: skew.x, xz: skew.y, yz: skew.z),
+            rotation: RotationRows(interpolation.pointee.decomposed.rotation.value(at: fraction)),
+            translation: interpolation.pointee.decomposed.translation + interpolation.pointee.decomposed.translationDelta * fraction,
+            perspective: interpolation.pointee.decomposed.perspective + interpolation.pointee.decomposed.perspectiveDelta * fraction
+        )
     }
 }

@@ -241,7 +241,7 @@ extension CubicBezierTimingCurve {
     ///   within that tolerance.
     /// - Cost: about 15 ns on typical curves; about 200 ns on the rare curves with x′(t) ≈ 0
     ///   inside (0, 1), such as (1, 0, 0, 1). No allocation.
-    @inlinable
+    @inlinable @inline(__always)
     public func value(at x: Double) -> Double {
         guard x > 0 else { return 0 }
         guard x < 1 else { return 1 }

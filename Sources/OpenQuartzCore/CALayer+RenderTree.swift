@@ -86,21 +86,16 @@ extension CALayer {
         var nodes: [RenderNode] = []
         nodes.reserveCapacity(sublayerStorage.count)
         sublayerStorage.withUnsafeBufferPointer { layers in
-            guard let base = layers.baseAddress else { return }
-            // Each layer read as an unmanaged reference (the array holds them): a retain is an
-            // atomic, which waits for the last node's stores, and would touch a layer ahead of
-            // its prefetch.
-            func layer(_ index: Int) -> Unmanaged<CALayer> {
-                UnsafeRawPointer(base + index).load(as: Unmanaged<CALayer>.self)
-            }
+            // Each layer read unretained (the array holds them; a retain would wait for the last
+            // node's stores and touch a layer ahead of its hint).
             for index in layers.indices {
                 if index + 16 < layers.count {
-                    kinema_prefetch_lines_for_write(UnsafeRawPointer(layer(index + 16).toOpaque()), 7)
+                    kinema_prefetch_lines_for_write(UnsafeRawPointer(layers.unretained(at: index + 16).toOpaque()), 7)
                 }
                 if index + 8 < layers.count {
-                    layer(index + 8)._withUnsafeGuaranteedRef { $0.renderAddresses.prefetch() }
+                    layers.unretained(at: index + 8)._withUnsafeGuaranteedRef { $0.renderAddresses.prefetch() }
                 }
-                nodes.append(layer(index)._withUnsafeGuaranteedRef { $0.makeRenderNode() })
+                nodes.append(layers.unretained(at: index)._withUnsafeGuaranteedRef { $0.makeRenderNode() })
             }
         }
         return nodes

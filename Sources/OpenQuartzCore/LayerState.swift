@@ -129,12 +129,6 @@ package struct LayerState: Sendable, Equatable {
         return result
     }
 
-    /// Whether `other`'s cold part is this state's (one box, not merely equal values): then every
-    /// cold property is the same in both, without comparing them.
-    package func sharesColdProperties(with other: LayerState) -> Bool {
-        cold === other.cold
-    }
-
     /// The cold part's box as an opaque token, for a cache of something worked out from the cold
     /// properties: holding it keeps the box alive, so while `coldAddress` is still the token's
     /// address the cold properties are unchanged (no other box can have that address meanwhile).

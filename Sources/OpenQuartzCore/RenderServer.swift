@@ -167,20 +167,19 @@ package final class RenderServer: Sendable {
         if layer.sublayers.count == node.sublayers.count {
             node.sublayers.withUnsafeBufferPointer { children in
                 layer.sublayers.withUnsafeMutableBufferPointer { pictures in
-                    guard let childBase = children.baseAddress, let pictureBase = pictures.baseAddress else { return }
+                    let pictureRefs = UnsafeBufferPointer(pictures)
                     for index in children.indices {
                         prefetch(children, after: index)
                         if index + 4 < pictures.count {
                             // Last frame's picture, which this frame writes.
-                            let ahead = UnsafeRawPointer(pictureBase + index + 4).load(as: Unmanaged<CompositeLayer>.self)
-                            kinema_prefetch_lines(UnsafeRawPointer(ahead.toOpaque()), 5)
+                            kinema_prefetch_lines(UnsafeRawPointer(pictureRefs.unretained(at: index + 4).toOpaque()), 5)
                         }
                         // Both read as unmanaged references: loading them as strong ones retained
                         // and released each node and picture, twice per layer and frame. The
                         // arrays keep them alive meanwhile.
-                        let child = UnsafeRawPointer(childBase + index).load(as: Unmanaged<RenderNode>.self)
+                        let child = children.unretained(at: index)
                         let unique = isKnownUniquelyReferenced(&pictures[index])
-                        let picture = UnsafeRawPointer(pictureBase + index).load(as: Unmanaged<CompositeLayer>.self)
+                        let picture = pictureRefs.unretained(at: index)
                         let recycled = child._withUnsafeGuaranteedRef { child in
                             picture._withUnsafeGuaranteedRef { picture in
                                 guard unique, picture.id == child.id, child.staticComposite == nil else { return false }
@@ -210,9 +209,8 @@ package final class RenderServer: Sendable {
     /// references: reading one as a strong reference retains it, touching the very memory the
     /// hint is meant to get ahead of.
     private static func prefetch(_ children: UnsafeBufferPointer<RenderNode>, after index: Int) {
-        guard let base = children.baseAddress else { return }
         func node(_ offset: Int) -> Unmanaged<RenderNode>? {
-            index + offset < children.count ? UnsafeRawPointer(base + index + offset).load(as: Unmanaged<RenderNode>.self) : nil
+            index + offset < children.count ? children.unretained(at: index + offset) : nil
         }
         node(8)?._withUnsafeGuaranteedRef { $0.prefetchNode() }
         node(4)?._withUnsafeGuaranteedRef { $0.prefetchProgramHeader() }

@@ -106,17 +106,12 @@ package final class RenderNode: Sendable {
         sublayers = []
         while !nodes.isEmpty {
             let count = nodes.count
-            nodes.withUnsafeBufferPointer { buffer in
-                // The references read as bits: reading one as a reference would retain it, the
-                // very touch the hint is meant to get ahead of.
-                let raw = UnsafeRawPointer(buffer.baseAddress)
-                if count > 16, let ahead = raw?.load(fromByteOffset: (count - 17) * MemoryLayout<UInt>.stride, as: UInt.self),
-                   let address = UnsafeRawPointer(bitPattern: ahead) {
-                    kinema_prefetch_lines_for_write(address, 6)
+            nodes.withUnsafeBufferPointer { nodes in
+                if count > 16 {
+                    kinema_prefetch_lines_for_write(UnsafeRawPointer(nodes.unretained(at: count - 17).toOpaque()), 6)
                 }
-                if count > 8, let near = raw?.load(fromByteOffset: (count - 9) * MemoryLayout<UInt>.stride, as: UInt.self),
-                   let address = UnsafeRawPointer(bitPattern: near) {
-                    Unmanaged<RenderNode>.fromOpaque(address)._withUnsafeGuaranteedRef { node in
+                if count > 8 {
+                    nodes.unretained(at: count - 9)._withUnsafeGuaranteedRef { node in
                         if let animations = UnsafeRawPointer(bitPattern: node.releaseHints.animations) {
                             kinema_prefetch_lines_for_write(animations, 1)
                         }
@@ -198,4 +193,13 @@ package struct RenderAnimation: Sendable {
     /// added — the "old" picture the transition moves away from. Nil for other animations and for
     /// a layer committed for the first time.
     package var transitionFrom: RenderNode?
+}
+
+extension UnsafeBufferPointer where Element: AnyObject {
+    /// The object at `index` (in bounds) as an unmanaged reference, read without a retain. For
+    /// loops over arrays that hold their objects anyway: a retain is an atomic, which waits for
+    /// the stores before it and touches the object ahead of any cache hint asked for it.
+    func unretained(at index: Int) -> Unmanaged<Element> {
+        UnsafeRawBufferPointer(self).load(fromByteOffset: index * MemoryLayout<Element>.stride, as: Unmanaged<Element>.self)
+    }
 }

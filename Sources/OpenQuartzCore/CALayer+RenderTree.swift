@@ -86,16 +86,17 @@ extension CALayer {
         var nodes: [RenderNode] = []
         nodes.reserveCapacity(sublayerStorage.count)
         sublayerStorage.withUnsafeBufferPointer { layers in
-            // Each layer read unretained (the array holds them; a retain would wait for the last
-            // node's stores and touch a layer ahead of its hint).
+            // Layers read unretained (the array holds them): a retain would wait for the last
+            // node's stores and touch a layer ahead of its hint. The call itself keeps one retain
+            // of the layer, cheaper than the main-actor check a closure here costs per call.
             for index in layers.indices {
                 if index + 16 < layers.count {
                     kinema_prefetch_lines_for_write(UnsafeRawPointer(layers.unretained(at: index + 16).toOpaque()), 7)
                 }
                 if index + 8 < layers.count {
-                    layers.unretained(at: index + 8)._withUnsafeGuaranteedRef { $0.renderAddresses.prefetch() }
+                    layers.unretained(at: index + 8).takeUnretainedValue().renderAddresses.prefetch()
                 }
-                nodes.append(layers.unretained(at: index)._withUnsafeGuaranteedRef { $0.makeRenderNode() })
+                nodes.append(layers.unretained(at: index).takeUnretainedValue().makeRenderNode())
             }
         }
         return nodes

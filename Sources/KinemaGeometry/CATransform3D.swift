@@ -133,11 +133,17 @@ extension CATransform3D {
     }
 
     /// Whether all sixteen entries are finite (no NaN, no infinity).
+    ///
+    /// Branch-free, as every animated transform is checked once per frame: x × 0 is ±0 for a
+    /// finite x and NaN for an infinity or a NaN, so the sum of the sixteen products is zero
+    /// exactly when every entry is finite (and cannot overflow, unlike a sum of the entries).
+    @inlinable @inline(__always)
     public var hasFiniteEntries: Bool {
-        m11.isFinite && m12.isFinite && m13.isFinite && m14.isFinite
-            && m21.isFinite && m22.isFinite && m23.isFinite && m24.isFinite
-            && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite
-            && m41.isFinite && m42.isFinite && m43.isFinite && m44.isFinite
+        let rows12 = SIMD8<Double>(Double(m11), Double(m12), Double(m13), Double(m14),
+                                   Double(m21), Double(m22), Double(m23), Double(m24))
+        let rows34 = SIMD8<Double>(Double(m31), Double(m32), Double(m33), Double(m34),
+                                   Double(m41), Double(m42), Double(m43), Double(m44))
+        return (rows12 * 0 + rows34 * 0).sum() == 0
     }
 
     /// Transforms the point (x, y, z) as the homogeneous row `[x y z 1]`, without dividing.

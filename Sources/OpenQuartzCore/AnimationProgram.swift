@@ -336,6 +336,9 @@ package final class AnimationProgram: @unchecked Sendable {
     /// The bytes one compiled animation takes (a frame reads every step of every animated layer).
     static var stepStride: Int { MemoryLayout<Step>.stride }
 
+    /// The most transform tables kept for sharing at once.
+    static var sharedTransformCapacity: Int { SharedAnimationData.capacity }
+
     /// Whether some program now alive shares the transform table of `pairs`.
     static func sharesTransforms(_ pairs: [TransformInterpolation]) -> Bool {
         SharedAnimationData.hasLiveTransforms(pairs)
@@ -512,6 +515,11 @@ private enum SharedAnimationData {
         /// large (a keyframe animation with many values), and one no program uses any more must
         /// not stay.
         var transforms: [[UInt64]: WeakTransformTable] = [:]
+        /// Tables made since `transforms` was last swept for dead entries. A full dictionary is
+        /// swept only once this reaches `capacity`: sweeping at every new table cost O(capacity)
+        /// each while all entries lived (10,000 layers with distinct keyframes spent a seventh of
+        /// their setup in it).
+        var madeSinceSweep = capacity
     }
 
     private struct WeakTransformTable {
@@ -525,8 +533,10 @@ private enum SharedAnimationData {
         return tables.withLock { tables in
             if let table = tables.transforms[key]?.table { return table }
             let table = AnimationProgram.TransformTable(pairs)
-            if tables.transforms.count >= capacity {
+            tables.madeSinceSweep += 1
+            if tables.transforms.count >= capacity, tables.madeSinceSweep >= capacity {
                 tables.transforms = tables.transforms.filter { $0.value.table != nil }
+                tables.madeSinceSweep = 0
             }
             if tables.transforms.count < capacity { tables.transforms[key] = WeakTransformTable(table: table) }
             return table

@@ -163,8 +163,16 @@ package final class RenderServer: Sendable {
             layer.source = node
             animate(node, at: local, into: &layer.state)
         }
-        layer.transition = runningTransition(node, local: local, parentTime: parentTime)
-        if layer.sublayers.count == node.sublayers.count {
+        // Most layers have no transition, mask or sublayers, and neither had last frame's
+        // picture: their fields are left alone. (Assigning nil over nil still ran the optional's
+        // outlined destroy, and a leaf's empty `sublayers` is the shared empty array, which the
+        // mutable loop below copied into a fresh allocation at every frame.)
+        if node.hasTransition || layer.transition != nil {
+            layer.transition = runningTransition(node, local: local, parentTime: parentTime)
+        }
+        if node.sublayers.isEmpty {
+            if !layer.sublayers.isEmpty { layer.sublayers = [] }
+        } else if layer.sublayers.count == node.sublayers.count {
             node.sublayers.withUnsafeBufferPointer { children in
                 layer.sublayers.withUnsafeMutableBufferPointer { pictures in
                     let pictureRefs = UnsafeBufferPointer(pictures)
@@ -197,8 +205,12 @@ package final class RenderServer: Sendable {
             layer.sublayers = evaluateSublayers(node, local: local)
         }
         // Masks and delayed replicator instances are few: made anew.
-        layer.mask = node.mask.map { evaluate($0, parentTime: local) }
-        layer.delayedInstances = node.sublayers.isEmpty ? nil : delayedInstances(node, state: layer.state, local: local)
+        if node.mask != nil || layer.mask != nil {
+            layer.mask = node.mask.map { evaluate($0, parentTime: local) }
+        }
+        if !node.sublayers.isEmpty || layer.delayedInstances != nil {
+            layer.delayedInstances = node.sublayers.isEmpty ? nil : delayedInstances(node, state: layer.state, local: local)
+        }
     }
 
     /// Asks the cache for the nodes and programs that the loop over `children` reads next: a

@@ -54,6 +54,23 @@ struct CATransform3DTests {
         #expect(CATransform3D(entries: CATransform3DIdentity.entries) == CATransform3DIdentity)
     }
 
+    @Test("hasFiniteEntries is false for an infinity or a NaN in any of the 16 entries, true for the largest finite values")
+    func finiteEntries() throws {
+        let huge = Double.greatestFiniteMagnitude
+        let largest = try #require(CATransform3D(entries: (0..<16).map { $0.isMultiple(of: 2) ? huge : -huge }))
+        #expect(largest.hasFiniteEntries, "finite however large: no overflow")
+        #expect(try #require(CATransform3D(entries: Array(repeating: -0.0, count: 16))).hasFiniteEntries)
+        #expect(CATransform3DIdentity.hasFiniteEntries)
+        for index in 0..<16 {
+            for bad in [Double.infinity, -Double.infinity, Double.nan] {
+                var entries = CATransform3DIdentity.entries
+                entries[index] = bad
+                let t = try #require(CATransform3D(entries: entries))
+                #expect(!t.hasFiniteEntries, "entry \(index) = \(bad)")
+            }
+        }
+    }
+
     // MARK: Making and chaining (Apple's "Transforms" reference)
 
     @Test("MakeTranslation/MakeScale set m41–m43 and m11, m22, m33")

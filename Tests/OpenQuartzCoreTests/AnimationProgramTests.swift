@@ -191,6 +191,48 @@ struct AnimationProgramTests {
         #expect(!AnimationProgram.sharesTransforms(pairs), "gone with the last program")
     }
 
+    @Test("a full sharing table is swept within its capacity of new tables, and shares again")
+    func fullSharingTableIsSwept() throws {
+        let model = Self.model
+        // Angles no other test uses: each program has its own pair.
+        func pairs(_ index: Int) -> [TransformInterpolation] {
+            [TransformInterpolation(from: CATransform3DIdentity,
+                                    to: CATransform3DMakeRotation(0.7 + Double(index) * 1e-7, 0, 0, 1))]
+        }
+        func makeProgram(_ index: Int) -> AnimationProgram? {
+            let animation = CAKeyframeAnimation(keyPath: "transform")
+            animation.values = [pairs(index)[0].from, pairs(index)[0].to]
+            animation.duration = 1
+            let snapshots = RenderAnimationSet([RenderAnimation(serial: 0, snapshot: animation.snapshot(for: model),
+                                                                reportsEvents: false, transitionFrom: nil)], on: model).snapshots
+            return AnimationProgram(snapshots)
+        }
+        let capacity = AnimationProgram.sharedTransformCapacity
+        // Fill the table with live tables: whatever it held before, it is full afterwards.
+        var live = (0..<capacity).compactMap(makeProgram)
+        #expect(live.count == capacity)
+        var extra = makeProgram(capacity)
+        #expect(extra != nil)
+        #expect(!AnimationProgram.sharesTransforms(pairs(capacity)), "a full table of live entries takes no more")
+        extra = nil
+        live = []
+        // Every entry is dead now; a sweep must come within `capacity` new tables, after which
+        // new tables are shared again.
+        var made: [AnimationProgram] = []
+        var firstShared: Int?
+        for index in (capacity + 1)...(2 * capacity + 1) {
+            guard let program = makeProgram(index) else { continue }
+            made.append(program)
+            if AnimationProgram.sharesTransforms(pairs(index)) {
+                firstShared = index - capacity
+                break
+            }
+        }
+        #expect(made.count == (firstShared ?? capacity + 1))
+        let sweptWithin = try #require(firstShared, "never shared again: the dead entries were not swept")
+        #expect(sweptWithin <= capacity + 1)
+    }
+
     @Test("a compiled animation takes 160 bytes (two and a half cache lines), as its layout intends")
     func stepSize() {
         #expect(AnimationProgram.stepStride == 160)

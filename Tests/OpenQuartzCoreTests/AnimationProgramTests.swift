@@ -322,9 +322,14 @@ struct AnimationProgramTests {
         let server = host.context.server
         let root = try #require(server.committedTree)
 
-        func same(_ a: CompositeLayer, _ b: CompositeLayer) -> Bool {
-            a.id == b.id && a.state == b.state && a.sublayers.count == b.sublayers.count
+        func same(_ a: CompositeLayer?, _ b: CompositeLayer?) -> Bool {
+            guard let a, let b else { return a == nil && b == nil }
+            return a.id == b.id && a.state == b.state && a.sublayers.count == b.sublayers.count
                 && zip(a.sublayers, b.sublayers).allSatisfy { same($0, $1) }
+                && same(a.mask, b.mask)
+                && a.transition?.progress == b.transition?.progress && a.transition?.type == b.transition?.type
+                && same(a.transition?.from, b.transition?.from)
+                && a.delayedInstances?.count == b.delayedInstances?.count
         }
 
         var previous: ObjectIdentifier?
@@ -357,6 +362,46 @@ struct AnimationProgramTests {
         for time in [1.1, 1.3] {
             let frame = try #require(server.evaluate(at: time))
             #expect(same(frame, RenderServer.evaluate(newRoot, parentTime: time)), "after the commit, t = \(time)")
+        }
+
+        // A layer gains a sublayer, a mask and a running transition, then loses them: the
+        // recycled pictures gain and lose them too (most pictures have none, and are left alone).
+        // Committed by the turn, so that the transition begins at the host clock's 1.4.
+        let child = CALayer()
+        child.bounds = CGRect(x: 0, y: 0, width: 4, height: 4)
+        layers[2].addSublayer(child)
+        let mask = CALayer()
+        mask.bounds = layers[2].bounds
+        layers[2].mask = mask
+        let fadeIn = CATransition()
+        fadeIn.duration = 1
+        layers[2].add(fadeIn, forKey: "transition")
+        // Animated throughout, so that its picture is evaluated into (a still one is not).
+        layers[2].add(basic("opacity", from: 0, to: 1, duration: 10), forKey: "keep")
+        host.loop.turn(at: 1.4)
+        let grownRoot = try #require(server.committedTree)
+        weak var pictureOfAnimatedLayer: CompositeLayer?   // weak: a strong hold would stop the recycling
+        for time in [1.45, 1.6] {
+            let frame = try #require(server.evaluate(at: time))
+            pictureOfAnimatedLayer = frame.sublayers[2]
+            let fresh = RenderServer.evaluate(grownRoot, parentTime: time)
+            #expect(same(frame, fresh), "with sublayer, mask and transition, t = \(time)")
+            #expect(frame.sublayers[2].sublayers.count == 1 && frame.sublayers[2].mask != nil)
+            #expect(frame.sublayers[2].transition != nil)
+        }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        child.removeFromSuperlayer()
+        layers[2].mask = nil
+        layers[2].removeAnimation(forKey: "transition")
+        CATransaction.commit()
+        let shrunkRoot = try #require(server.committedTree)
+        for time in [1.7, 1.8] {
+            let frame = try #require(server.evaluate(at: time))
+            #expect(same(frame, RenderServer.evaluate(shrunkRoot, parentTime: time)), "after removing them, t = \(time)")
+            #expect(frame.sublayers[2] === pictureOfAnimatedLayer, "evaluated into, t = \(time)")
+            #expect(frame.sublayers[2].sublayers.isEmpty && frame.sublayers[2].mask == nil)
+            #expect(frame.sublayers[2].transition == nil)
         }
     }
 }

@@ -134,16 +134,19 @@ extension CATransform3D {
 
     /// Whether all sixteen entries are finite (no NaN, no infinity).
     ///
-    /// Branch-free, as every animated transform is checked once per frame: x × 0 is ±0 for a
-    /// finite x and NaN for an infinity or a NaN, so the sum of the sixteen products is zero
-    /// exactly when every entry is finite (and cannot overflow, unlike a sum of the entries).
+    /// Branch-free integer work, as every animated transform is checked once per frame: an entry
+    /// is finite when its exponent bits are not all ones, so the largest masked bit pattern says
+    /// it for all sixteen. (A floating-point version, summing x × 0, read the matrix in 16-byte
+    /// pieces just after it was written in 8-byte ones, which stalled the loads.)
     @inlinable @inline(__always)
     public var hasFiniteEntries: Bool {
-        let rows12 = SIMD8<Double>(Double(m11), Double(m12), Double(m13), Double(m14),
-                                   Double(m21), Double(m22), Double(m23), Double(m24))
-        let rows34 = SIMD8<Double>(Double(m31), Double(m32), Double(m33), Double(m34),
-                                   Double(m41), Double(m42), Double(m43), Double(m44))
-        return (rows12 * 0 + rows34 * 0).sum() == 0
+        let exponent: UInt64 = 0x7FF0_0000_0000_0000
+        func bits(_ x: CGFloat) -> UInt64 { Double(x).bitPattern & exponent }
+        let row1 = max(max(bits(m11), bits(m12)), max(bits(m13), bits(m14)))
+        let row2 = max(max(bits(m21), bits(m22)), max(bits(m23), bits(m24)))
+        let row3 = max(max(bits(m31), bits(m32)), max(bits(m33), bits(m34)))
+        let row4 = max(max(bits(m41), bits(m42)), max(bits(m43), bits(m44)))
+        return max(max(row1, row2), max(row3, row4)) != exponent
     }
 
     /// Transforms the point (x, y, z) as the homogeneous row `[x y z 1]`, without dividing.

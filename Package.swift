@@ -64,12 +64,16 @@ let package = Package(
         .target(name: "KinemaDemos", dependencies: ["Kinema"], swiftSettings: strictSwift),
         // Plain C baselines that `kinema bench` measures beside Kinema (benchmark only).
         .target(name: "KinemaBenchBaselines", path: "Sources/KinemaBenchBaselines"),
+        // The layer benchmarks' scene and its C evaluation floor, shared by the bench and the
+        // tests that check the floor computes what the render server does.
+        .target(name: "KinemaBenchScenes", dependencies: ["OpenQuartzCore", "KinemaGeometry", "KinemaBenchBaselines"],
+                swiftSettings: strictSwift),
         // The command-line tool: version, seed drawings to PNG, benchmarks.
         .executableTarget(
             name: "kinema",
             dependencies: [
                 "Kinema", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "KinemaImageIO", "OpenCoreGraphics",
-                "KinemaBenchBaselines", "KinemaDemos", "KinemaLive", "OpenQuartzCore",
+                "KinemaBenchBaselines", "KinemaBenchScenes", "KinemaDemos", "KinemaLive", "OpenQuartzCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources/BenchScene")],
@@ -123,7 +127,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenQuartzCoreTests",
-            dependencies: ["OpenQuartzCore", "Kinema", "KinemaRaster", "KinemaImageIO"],
+            dependencies: ["OpenQuartzCore", "Kinema", "KinemaRaster", "KinemaImageIO", "KinemaBenchScenes"],
             resources: [.copy("CompositorGolden")],
             swiftSettings: strictSwift
         ),

@@ -4,6 +4,7 @@
 // per commit of 10,000 changed layers (≥ 2 M layers a second), one core.
 import Foundation
 import KinemaBenchBaselines
+import KinemaBenchScenes
 import KinemaGeometry
 import OpenQuartzCore
 
@@ -13,58 +14,14 @@ extension BenchSuite {
          layerEvaluation(keepsFrames: false, distinctKeyframes: true), layerCommit]
     }
 
-    /// A hosted root with `count` sublayers, each with a basic animation on position, a keyframe
-    /// animation on transform and a spring on opacity, committed at time 0. The keyframe values
-    /// are the same for every layer (one animation added to many layers, which programs share:
+    /// The scene (KinemaBenchScenes): `count` layers with a basic animation on position, a
+    /// keyframe animation on transform and a spring on opacity each. The keyframe values are the
+    /// same for every layer (one animation added to many layers, which programs share:
     /// docs/ANIMATIONS.md), or with `distinctKeyframes` differ by a hair per layer, so that no
     /// two layers share them.
     @MainActor
     static func animatedLayerTree(count: Int, distinctKeyframes: Bool = false) -> (RenderContext, [CALayer]) {
-        let root = CALayer()
-        root.bounds = CGRect(x: 0, y: 0, width: 1280, height: 720)
-        let context = RenderContext(rootLayer: root)
-        var layers: [CALayer] = []
-        layers.reserveCapacity(count)
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        for index in 0..<count {
-            let layer = CALayer()
-            let x = Double(index % 100) * 12.8, y = Double(index / 100) * 7.2
-            layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 6)
-            layer.position = CGPoint(x: x, y: y)
-            root.addSublayer(layer)
-            let move = CABasicAnimation(keyPath: "position")
-            move.fromValue = CGPoint(x: x, y: y)
-            move.toValue = CGPoint(x: x + 40, y: y + 20)
-            move.duration = 2 + Double(index % 7) * 0.1
-            move.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
-            move.repeatCount = .infinity
-            move.autoreverses = true
-            move.beginTime = 1e-9   // nonzero: no per-layer stamping at commit
-            let spin = CAKeyframeAnimation(keyPath: "transform")
-            spin.values = [
-                CATransform3DIdentity,
-                CATransform3DMakeRotation(.pi / 2 + (distinctKeyframes ? Double(index) * 1e-6 : 0), 0, 0, 1),
-                CATransform3DScale(CATransform3DMakeRotation(.pi, 0, 0, 1), 1.5, 1.5, 1),
-            ]
-            spin.duration = 3
-            spin.repeatCount = .infinity
-            spin.beginTime = 1e-9
-            let pulse = CASpringAnimation(keyPath: "opacity")
-            pulse.fromValue = 0.2
-            pulse.toValue = 1
-            pulse.duration = pulse.settlingDuration
-            pulse.repeatCount = .infinity
-            pulse.beginTime = 1e-9
-            layer.add(move, forKey: "move")
-            layer.add(spin, forKey: "spin")
-            layer.add(pulse, forKey: "pulse")
-            layers.append(layer)
-        }
-        CATransaction.commit()
-        // The root's bounds opened the implicit transaction the explicit one nested in.
-        CATransaction.flush()
-        return (context, layers)
+        AnimatedLayerScene.make(count: count, distinctKeyframes: distinctKeyframes)
     }
 
     /// One frame's presentation tree per batch. The frame is let go of after one read, as
@@ -80,6 +37,10 @@ extension BenchSuite {
         }
         var frame = 0
         var kept: CompositeLayer?
+        // The C floor for the spec scene (shared key values), checked against the server first:
+        // a floor that computed something else would make the ratio meaningless.
+        let floor = keepsFrames || distinctKeyframes ? nil : evaluationFloor(count: count, server: server)
+        var floorFrame = 0
         return Benchmark(
             name: keepsFrames ? "RenderServer.evaluate 10k layers × 3, previous frame kept"
                 : distinctKeyframes ? "RenderServer.evaluate 10k layers × 3, keyframes distinct per layer"
@@ -92,8 +53,32 @@ extension BenchSuite {
                 guard let tree = server.evaluate(at: Double(frame) / 60) else { return 0 }
                 if keepsFrames { kept = tree }
                 return Double((kept ?? tree).sublayers[frame % count].state.opacity)
+            },
+            peer: floor.map { floor in
+                .init(name: "C floor (same maths, flat arrays)", batch: {
+                    floorFrame += 1
+                    return floor.evaluate(at: Double(floorFrame) / 60)
+                })
             }
         )
+    }
+
+    /// The C evaluation floor of the scene, if it computes what `server` does at a few times
+    /// (positions within 1e-5, transforms within 1e-9, opacity within 1e-6); nil, with a note on
+    /// standard error, otherwise.
+    private static func evaluationFloor(count: Int, server: RenderServer) -> EvaluationFloor? {
+        guard let floor = EvaluationFloor(count: count) else { return nil }
+        for time in [0.1, 1.7, 2.9, 4.35] {
+            _ = floor.evaluate(at: time)
+            guard let frame = server.evaluate(at: time) else { return nil }
+            let d = floor.differences(from: frame)
+            guard d.position <= 1e-5, d.transform <= 1e-9, d.opacity <= 1e-6 else {
+                FileHandle.standardError.write(Data(
+                    "bench: the C evaluation floor disagrees with the render server at t = \(time) \(d); no ratio\n".utf8))
+                return nil
+            }
+        }
+        return floor
     }
 
     static var layerCommit: Benchmark {

@@ -44,4 +44,45 @@ double kinema_baseline_commit(kinema_baseline_commit_scene *scene, double dx);
 /// The usable size of a block malloc returned (how big an object really is on the heap).
 int kinema_baseline_heap_size(const void *block);
 
+/// A transform decomposed into the parts Kinema blends (DecomposedTransform3D): translation,
+/// scale, skew (xy, xz, yz), perspective and the rotation as a unit quaternion (x, y, z, w).
+typedef struct {
+    double translation[3];
+    double scale[3];
+    double skew[3];
+    double perspective[4];
+    double rotation[4];
+} kinema_baseline_decomposed_t;
+
+/// One layer's basic position animation: its ends and duration.
+typedef struct {
+    double from_x, from_y, to_x, to_y, duration;
+} kinema_baseline_move_t;
+
+/// The evaluation floor: the benchmark scene's animations (per layer: a basic position animation
+/// on a Bézier curve, repeating and autoreversing; a linear keyframe transform animation over
+/// shared decomposed key values; a repeating spring on opacity) held as one flat array, with
+/// each frame's results written to a second flat array. Same maths as Kinema's compiled
+/// programs (decomposed blend, slerp with its angle precomputed, recomposition), textbook
+/// Newton for the curve and the sum form for the spring; no objects, no indirection beyond the
+/// shared key values, no checks.
+typedef struct kinema_baseline_evaluation_scene kinema_baseline_evaluation_scene;
+
+/// A scene of `count` layers; NULL if memory runs out or an argument is out of range
+/// (`key_count` ≥ 2, key times increasing from 0 to 1).
+kinema_baseline_evaluation_scene *kinema_baseline_evaluation_scene_create(
+    int count, const kinema_baseline_move_t *moves, double begin_time,
+    double curve_x1, double curve_y1, double curve_x2, double curve_y2,
+    const kinema_baseline_decomposed_t *key_values, const double *key_times, int key_count, double key_duration,
+    double spring_mass, double spring_stiffness, double spring_damping, double spring_velocity,
+    double spring_duration, double opacity_from, double opacity_to);
+
+/// Evaluates every layer at `time` (each animation's parent time); returns a checksum.
+double kinema_baseline_evaluate(kinema_baseline_evaluation_scene *scene, double time);
+
+/// Layer `index`'s last results: position x, y, the 16 transform entries row by row, opacity.
+void kinema_baseline_evaluation_result(const kinema_baseline_evaluation_scene *scene, int index, double result[19]);
+
+void kinema_baseline_evaluation_scene_destroy(kinema_baseline_evaluation_scene *scene);
+
 #endif

@@ -79,6 +79,28 @@ struct CAKeyframeAnimationTests {
         }
     }
 
+    @Test("cubicPaced: key times from the distances between values (keyTimes, timingFunctions ignored), a cubic through them")
+    func cubicPaced() {
+        // CAKeyframeAnimation.calculationMode, cubicPaced: "the keyTimes and timingFunctions
+        // properties are ignored"; values are interpolated by a cubic, paced by distance.
+        let points = [CGPoint(x: 0, y: 0), CGPoint(x: 30, y: 40), CGPoint(x: 30, y: 50), CGPoint(x: 60, y: 50)]
+        let a = keyframes("position", points, keyTimes: [0, 0.1, 0.2, 1], mode: .cubicPaced)
+        a.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .easeIn),
+                             CAMediaTimingFunction(name: .easeIn)]
+        a.fillMode = .forwards
+        let state = LayerState()
+        // Distances 50, 10, 30 of 90: the values are reached at 0, 5/9, 6/9 and 1.
+        for (point, time) in zip(points, [0, 5.0 / 9, 6.0 / 9, 1]) {
+            #expect(close(present(state, [a], at: time).position, point, 1e-9), "t = \(time)")
+        }
+        // Between the second and third values the linear path is the vertical x = 30; the cubic
+        // bends off it, and the paced linear animation does not.
+        let linear = keyframes("position", points, mode: .paced)
+        let between = 5.5 / 9
+        #expect(abs(present(state, [a], at: between).position.x - 30) > 1e-3)
+        #expect(abs(present(state, [linear], at: between).position.x - 30) < 1e-9)
+    }
+
     @Test("cubic passes exactly through the values at their key times, and curves between")
     func cubic() {
         let values: [Double] = [0, 10, 0, 20]

@@ -6,7 +6,7 @@ extension Int {
     /// without its trap. Equal to `Int(value)` wherever that does not trap. Through a static
     /// inline C function (CKinemaRasterSupport), which compiles to a convert and two compares.
     @inline(__always)
-    init(saturating value: Double) {
+    package init(saturating value: Double) {
         self = Int(truncatingIfNeeded: kinema_saturating_int64(value))
     }
 }

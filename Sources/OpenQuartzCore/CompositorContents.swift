@@ -60,7 +60,8 @@ extension CompositorPainter {
         let iw = Double(pixmap.width), ih = Double(pixmap.height)
         let source = CGRect(x: Double(cr.minX) * iw, y: Double(cr.minY) * ih, width: Double(cr.width) * iw,
                             height: Double(cr.height) * ih)
-        guard source.width != 0, source.height != 0 else { return }
+        guard source.width != 0, source.height != 0, source.minX.isFinite, source.minY.isFinite,
+              source.width.isFinite, source.height.isFinite else { return }
         // Device pixels per image pixel decides the filter.
         let perPixel = abs(map.determinant).squareRoot() * Double(dest.width) / abs(Double(source.width))
         let filter = perPixel >= 1 ? s.magnificationFilter : s.minificationFilter
@@ -118,9 +119,11 @@ extension CompositorPainter {
         // out first, so bilinear filtering clamps at its edges instead of blending in the
         // neighbouring texels (which bled the frame of a nine-slice image into its stretched
         // centre).
+        // Saturating conversions: a contentsRect far out of range (or infinite) must not trap.
         var pixmap = pixmap, from = from
-        let x0 = max(0, Int(Double(from.minX).rounded(.down))), y0 = max(0, Int(Double(from.minY).rounded(.down)))
-        let x1 = min(pixmap.width, Int(Double(from.maxX).rounded(.up))), y1 = min(pixmap.height, Int(Double(from.maxY).rounded(.up)))
+        let x0 = max(0, Int(saturating: Double(from.minX).rounded(.down))), y0 = max(0, Int(saturating: Double(from.minY).rounded(.down)))
+        let x1 = min(pixmap.width, Int(saturating: Double(from.maxX).rounded(.up)))
+        let y1 = min(pixmap.height, Int(saturating: Double(from.maxY).rounded(.up)))
         if x1 > x0, y1 > y0, x0 > 0 || y0 > 0 || x1 < pixmap.width || y1 < pixmap.height,
            let piece = pixmap.copy(PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) {
             pixmap = piece

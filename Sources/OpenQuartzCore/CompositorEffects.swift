@@ -31,6 +31,9 @@ extension CompositorPainter {
     /// The largest shadow or backdrop σ in pixels (more is lowered to it, with a diagnostic).
     static let maximumSigma = 256.0
 
+    /// The farthest a shadow may land from its layer, in pixels (3σ + the offset).
+    static let maximumShadowReach = Double(1 << 20)
+
     /// The layer's shadow under `map`, or nil when it shows nothing.
     func shadowParameters(_ s: LayerState, _ map: PathTransform) -> ShadowParameters? {
         guard s.shadowOpacity > 0, !s.masksToBounds, let color = s.shadowColor?.compositingColor else { return nil }
@@ -45,8 +48,14 @@ extension CompositorPainter {
             sigma = Self.maximumSigma
         }
         guard dx.isFinite, dy.isFinite else { return nil }
-        let reach = Int((3 * sigma + max(abs(dx), abs(dy))).rounded(.up)) + 2
-        return ShadowParameters(color: shadowColor, dx: dx, dy: dy, sigma: sigma, reach: min(reach, 1 << 20))
+        // A shadow that lands more than 2²⁰ pixels from its layer is not drawn: the offscreen
+        // that would hold both cannot be made (and an offset of 1e300 points, finite, is no Int).
+        let extent = (3 * sigma + max(abs(dx), abs(dy))).rounded(.up)
+        guard extent <= Self.maximumShadowReach else {
+            KinemaDiagnostics.emit("Compositor", "shadow offset (\(dx), \(dy)) px reaches beyond \(Int(Self.maximumShadowReach)) px; not drawn")
+            return nil
+        }
+        return ShadowParameters(color: shadowColor, dx: dx, dy: dy, sigma: sigma, reach: Int(extent) + 2)
     }
 
     /// The shadow of `shadowPath`: the path filled, blurred and offset, under the layer.

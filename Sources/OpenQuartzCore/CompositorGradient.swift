@@ -25,8 +25,14 @@ extension CompositorPainter {
         guard let colors = g.colors, !colors.isEmpty, b.width > 0, b.height > 0 else { return }
         guard Self.pixelArea(Self.box(of: b, map), within: surface.clip) != nil else { return }
         let density = max(abs(map.determinant).squareRoot(), 1.0 / 64)
-        let width = min(max(Int((Double(b.width) * density).rounded(.up)), 1), Self.maximumGradientSide)
-        let height = min(max(Int((Double(b.height) * density).rounded(.up)), 1), Self.maximumGradientSide)
+        // Pinned as Doubles first: bounds of 1e300 points (finite) or an infinite scale must not
+        // reach Int's conversion, which traps.
+        func side(_ length: CGFloat) -> Int {
+            let pixels = (Double(length) * density).rounded(.up)
+            guard pixels.isFinite else { return Self.maximumGradientSide }
+            return Int(min(max(pixels, 1), Double(Self.maximumGradientSide)))
+        }
+        let width = side(b.width), height = side(b.height)
         let key = GradientKey(layer: id, gradient: g, width: width, height: height, size: b.size)
         guard let image = cache.gradient(key, make: { Self.gradientImage(g, colors: colors, size: b.size, width: width, height: height) })
         else { return }

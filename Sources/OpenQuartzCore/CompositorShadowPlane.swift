@@ -155,7 +155,8 @@ extension CompositorPainter {
                     alpha: Float, surface: inout CompositorSurface) {
         let c = color.clamped
         let a = c.alpha * min(max(alpha, 0), 1)
-        guard a > 0, x.isFinite, y.isFinite, width > 0, height > 0 else { return }
+        // Beyond ±2³⁰ pixels the plane cannot touch the surface (and Int(x) would trap at 1e300).
+        guard a > 0, abs(x) < 0x1p30, abs(y) < 0x1p30, width > 0, height > 0 else { return }
         let packed = PaintColor(red: c.red, green: c.green, blue: c.blue, alpha: a).premultiplied.packed
         let ix = Int(x.rounded(.down)), iy = Int(y.rounded(.down))
         let fx = Float(x - Double(ix)), fy = Float(y - Double(iy))

@@ -85,8 +85,12 @@ package enum LayerGeometry {
         probe.bounds.size = size
         probe.position = .zero
         let offset = Self.frame(of: probe).origin
+        let position = CGPoint(x: target.minX - offset.x, y: target.minY - offset.y)
+        // A finite frame can still give infinite geometry (a height of −1e308 standardized
+        // from a y of −1e308): refused like any non-finite geometry.
+        guard size.width.isFinite, size.height.isFinite, position.x.isFinite, position.y.isFinite else { return false }
         state.bounds.size = size
-        state.position = CGPoint(x: target.minX - offset.x, y: target.minY - offset.y)
+        state.position = position
         return true
     }
 

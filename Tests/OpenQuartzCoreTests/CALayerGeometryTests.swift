@@ -161,6 +161,20 @@ struct CALayerGeometryTests {
         #expect(CATransform3DIsIdentity(layer.transform))
     }
 
+    @Test("a finite frame whose geometry would not be finite is refused too (found by the seeded robustness test)")
+    func frameOverflowingToInfinity() {
+        let layer = CALayer()
+        layer.frame = CGRect(x: 1, y: 2, width: 3, height: 4)
+        let (_, diagnostics) = KinemaDiagnostics.collecting {
+            // Standardized, the origin's y is −1e308 − 1e308 = −∞.
+            layer.frame = CGRect(x: 1e308, y: -1e308, width: 0.5, height: -1e308)
+            // Centre at 1.5e308 + 0.5 × 1e308 = +∞ (1.8e308 is the largest Double).
+            layer.frame = CGRect(x: 1.5e308, y: 0, width: 1e308, height: 1)
+        }
+        #expect(diagnostics.count == 2)
+        #expect(layer.frame == CGRect(x: 1, y: 2, width: 3, height: 4))
+    }
+
     @Test("affineTransform() and setAffineTransform(_:) read and write the affine part of transform")
     func affineTransforms() {
         let layer = CALayer()

@@ -43,7 +43,7 @@ struct LayerModelRobustnessTests {
     /// A value of a random kind, often nonsense for the key it goes to.
     fileprivate static func value(_ g: inout SeededGenerator) -> Any? {
         let n = { (g: inout SeededGenerator) in numbers[Int.random(in: 0..<numbers.count, using: &g)] }
-        switch Int.random(in: 0..<17, using: &g) {
+        switch Int.random(in: 0..<22, using: &g) {
         case 0: return nil
         case 1: return n(&g)
         case 2: return Float(n(&g))
@@ -60,6 +60,15 @@ struct LayerModelRobustnessTests {
         case 13: return [n(&g), n(&g)]
         case 14: return [CGColor(gray: 0.5, alpha: 1), CGColor(red: 1, green: 0, blue: 0, alpha: n(&g))]
         case 15: return true
+        case 16:
+            // Perspective and a turn about y: the compositor's projected path.
+            var t = CATransform3DMakeRotation(n(&g), 0, 1, 0)
+            t.m34 = [-1.0 / 500, -1, 0, .nan][Int.random(in: 0..<4, using: &g)]
+            return t
+        case 17: return Int.random(in: -5...100_000, using: &g)
+        case 18: return [NSNumber(value: n(&g)), NSNumber(value: 2), NSNumber(value: n(&g))]
+        case 19: return makeImage(width: Int.random(in: 1...6, using: &g), height: 3)
+        case 20: return [n(&g), 0.5, n(&g)].map { NSNumber(value: $0) }
         default:
             let path = CGMutablePath()
             path.move(to: CGPoint(x: n(&g), y: 0))
@@ -171,8 +180,9 @@ struct LayerModelRobustnessTests {
         var pool = (0..<12).map { _ in Self.makeLayer(&g) }
         var time = 0.0
         var openTransactions = 0
-        let compositor = Compositor(threads: 1)
-        var pixmap = try Pixmap(width: 32, height: 32)
+        // Odd seeds composite with two threads into a larger frame (banded).
+        let compositor = Compositor(threads: seed % 2 == 1 ? 2 : 1)
+        var pixmap = try Pixmap(width: seed % 2 == 1 ? 96 : 32, height: seed % 2 == 1 ? 72 : 32)
         _ = KinemaDiagnostics.collecting {
             for step in 0..<2000 {
                 let layer = pool[Int.random(in: 0..<pool.count, using: &g)]

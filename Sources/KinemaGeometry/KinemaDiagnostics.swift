@@ -35,6 +35,12 @@ public enum KinemaDiagnostics {
     /// Collects the diagnostics emitted on the current task while it runs.
     final class Collector: Sendable {
         let items = LockedValue<[KinemaDiagnostic]>([])
+        /// Whether the diagnostics collected are also logged.
+        let logs: Bool
+
+        init(logs: Bool) {
+            self.logs = logs
+        }
     }
 
     @TaskLocal static var collector: Collector?
@@ -45,19 +51,25 @@ public enum KinemaDiagnostics {
     ///
     /// Collection is task-local: diagnostics from other tasks and threads are not mixed in, so
     /// parallel tests each see only their own. Nested calls each see what was emitted inside them.
-    public static func collecting<T>(_ body: () throws -> T) rethrows -> (T, [KinemaDiagnostic]) {
-        let collector = Collector()
+    /// With `logging` false the diagnostics emitted inside (nested collections included) are
+    /// collected without being logged (a test that provokes thousands of them on purpose).
+    public static func collecting<T>(logging: Bool = true, _ body: () throws -> T) rethrows -> (T, [KinemaDiagnostic]) {
         let outer = Self.collector
+        let collector = Collector(logs: logging && (outer?.logs ?? true))
         let result = try $collector.withValue(collector) { try body() }
         let items = collector.items.withLock { $0 }
         if let outer { outer.items.withLock { $0.append(contentsOf: items) } }
         return (result, items)
     }
 
+    /// Whether a diagnostic emitted now on this task is logged (false inside
+    /// `collecting(logging: false)`).
+    static var isLogging: Bool { collector?.logs ?? true }
+
     /// Reports bad input: logs a warning and records it for an installed collector.
     package static func emit(_ domain: String, _ message: String) {
         let diagnostic = KinemaDiagnostic(domain: domain, message: message)
-        logger.warning("\(diagnostic.description)")
+        if isLogging { logger.warning("\(diagnostic.description)") }
         collector?.items.withLock { $0.append(diagnostic) }
     }
 }

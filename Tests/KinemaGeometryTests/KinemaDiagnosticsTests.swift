@@ -30,6 +30,24 @@ struct KinemaDiagnosticsTests {
         #expect(outer.map(\.domain) == ["A", "B"])
     }
 
+    @Test func collectingWithoutLoggingStillCollectsAndSilencesNestedCollections() {
+        #expect(KinemaDiagnostics.isLogging)
+        let (inner, outer) = KinemaDiagnostics.collecting(logging: false) { () -> [KinemaDiagnostic] in
+            #expect(!KinemaDiagnostics.isLogging)
+            KinemaDiagnostics.emit("A", "quiet")
+            let (_, inner) = KinemaDiagnostics.collecting {
+                #expect(!KinemaDiagnostics.isLogging, "a nested collection inside a quiet one is quiet too")
+                KinemaDiagnostics.emit("B", "quiet too")
+            }
+            return inner
+        }
+        #expect(inner.map(\.domain) == ["B"])
+        #expect(outer.map(\.domain) == ["A", "B"])
+        #expect(KinemaDiagnostics.isLogging)
+        let (_, logged) = KinemaDiagnostics.collecting { #expect(KinemaDiagnostics.isLogging) }
+        #expect(logged.isEmpty)
+    }
+
     @Test func concurrentTasksDoNotSeeEachOthersDiagnostics() async {
         await withTaskGroup(of: [String].self) { group in
             for index in 0..<8 {

@@ -183,7 +183,8 @@ struct LayerModelRobustnessTests {
         // Odd seeds composite with two threads into a larger frame (banded).
         let compositor = Compositor(threads: seed % 2 == 1 ? 2 : 1)
         var pixmap = try Pixmap(width: seed % 2 == 1 ? 96 : 32, height: seed % 2 == 1 ? 72 : 32)
-        _ = KinemaDiagnostics.collecting {
+        // Thousands of diagnostics, on purpose: collected, not logged.
+        _ = KinemaDiagnostics.collecting(logging: false) {
             for step in 0..<2000 {
                 let layer = pool[Int.random(in: 0..<pool.count, using: &g)]
                 let other = pool[Int.random(in: 0..<pool.count, using: &g)]

@@ -10,22 +10,11 @@ import Foundation
 import KinemaGeometry
 import KinemaRaster
 
-/// SplitMix64 (Steele, Lea and Flood 2014): a tiny, well-mixed, seedable 64-bit generator.
-struct BenchRandom {
-    private var state: UInt64
+/// The workloads' random source: KinemaGeometry's SplitMix64, seeded by a number.
+typealias BenchRandom = SplitMix64
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A Double in [0, 1) from the top 53 bits.
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+extension SplitMix64 {
+    init(seed: UInt64) { self.init(state: seed) }
 
     /// A byte from the top 8 bits.
     mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next() >> 56) }

@@ -8,20 +8,12 @@ import KinemaGeometry
 
 // MARK: - Seeded randomness
 
-/// SplitMix64 (Steele, Lea and Flood 2014): a tiny, fast, well-mixed 64-bit generator, so every
-/// property test sees the same inputs on every run and machine.
-struct GeometryRandom: RandomNumberGenerator {
-    private var state: UInt64
+/// The property tests' random source (KinemaGeometry's SplitMix64), so every property test sees
+/// the same inputs on every run and machine.
+typealias GeometryRandom = SplitMix64
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+extension SplitMix64 {
+    init(seed: UInt64) { self.init(state: seed) }
 
     mutating func uniform(_ range: ClosedRange<Double>) -> Double {
         Double.random(in: range, using: &self)

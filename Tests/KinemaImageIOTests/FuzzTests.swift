@@ -1,19 +1,8 @@
 // Seeded random mutations of every valid fixture: each must decode or throw, never trap.
 import Foundation
+import KinemaGeometry   // SplitMix64: a failing mutation replays from its seed
 @_spi(Testing) import KinemaImageIO
 import Testing
-
-/// SplitMix64: a small deterministic generator, so a failing mutation can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("Fuzz")
 struct FuzzTests {

@@ -6,18 +6,6 @@ import KinemaGeometry
 import Testing
 @testable import KinemaRaster
 
-/// SplitMix64 (Steele, Lea and Flood 2014): tiny, well mixed, seedable, so a failure replays.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// One random drawing: an image, its placement, the shape it fills and how.
 private struct Scene: CustomStringConvertible {
     var image: Pixmap

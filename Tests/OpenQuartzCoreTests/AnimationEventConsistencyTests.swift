@@ -14,21 +14,6 @@ import KinemaTiming
 @testable import OpenQuartzCore
 import Testing
 
-/// SplitMix64 (a fixed sequence per seed).
-private struct EventGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func pick<T>(_ choices: [T]) -> T { choices[Int.random(in: 0..<choices.count, using: &self)] }
-}
-
 /// What happened to one added animation, by its serial (a custom key copied with it).
 @MainActor
 private final class EventLog: CAAnimationDelegate {
@@ -100,13 +85,13 @@ private final class EventLog: CAAnimationDelegate {
 struct AnimationEventConsistencyTests {
     @Test("delegate calls and completion blocks keep their documented rules", arguments: Array(1...10) as [UInt64])
     func eventsKeepTheirRules(seed: UInt64) throws {
-        var g = EventGenerator(state: seed &* 0x5851_F42D_4C95_7F2D)
+        var g = SeededGenerator(state: seed &* 0x5851_F42D_4C95_7F2D)
         let host = Host()
         // The host's clock for the explicit commits below too (they stamp begin times).
         try MediaClock.withCurrent(host.clock) { try run(seed: seed, &g, host) }
     }
 
-    private func run(seed: UInt64, _ g: inout EventGenerator, _ host: Host) throws {
+    private func run(seed: UInt64, _ g: inout SeededGenerator, _ host: Host) throws {
         let log = EventLog(clock: host.clock)
         let layers = (0..<5).map { _ in CALayer() }
         for layer in layers { host.root.addSublayer(layer) }

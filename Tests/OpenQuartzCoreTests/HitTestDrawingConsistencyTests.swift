@@ -9,22 +9,6 @@ import KinemaRaster
 @testable import OpenQuartzCore
 import Testing
 
-/// SplitMix64 (a fixed sequence per seed).
-private struct TreeGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func number(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
-    mutating func pick<T>(_ choices: [T]) -> T { choices[Int.random(in: 0..<choices.count, using: &self)] }
-}
-
 @Suite("hitTest finds the layer the compositor drew (seeded trees)")
 @MainActor
 struct HitTestDrawingConsistencyTests {
@@ -42,7 +26,7 @@ struct HitTestDrawingConsistencyTests {
     }
 
     private func check(seed: UInt64, threeD: Bool) throws {
-        var g = TreeGenerator(state: seed &* 0xD1B5_4A32_D192_ED03 &+ (threeD ? 1 : 0))
+        var g = SeededGenerator(state: seed &* 0xD1B5_4A32_D192_ED03 &+ (threeD ? 1 : 0))
         let size = 160
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: size, height: size)

@@ -11,19 +11,6 @@ import KinemaRaster
 @testable import OpenQuartzCore
 import Testing
 
-/// SplitMix64: a small, fast generator with a fixed sequence per seed.
-fileprivate struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite("Layer model robustness (seeded)")
 @MainActor
 struct LayerModelRobustnessTests {
@@ -41,8 +28,8 @@ struct LayerModelRobustnessTests {
     static let numbers: [Double] = [0, 1, -1, 0.5, 3, 1e308, -1e308, .nan, .infinity, -.infinity, 1e-320]
 
     /// A value of a random kind, often nonsense for the key it goes to.
-    fileprivate static func value(_ g: inout SeededGenerator) -> Any? {
-        let n = { (g: inout SeededGenerator) in numbers[Int.random(in: 0..<numbers.count, using: &g)] }
+    static func value(_ g: inout SeededGenerator) -> Any? {
+        let n = { (g: inout SeededGenerator) in g.pick(numbers) }
         switch Int.random(in: 0..<22, using: &g) {
         case 0: return nil
         case 1: return n(&g)
@@ -63,7 +50,7 @@ struct LayerModelRobustnessTests {
         case 16:
             // Perspective and a turn about y: the compositor's projected path.
             var t = CATransform3DMakeRotation(n(&g), 0, 1, 0)
-            t.m34 = [-1.0 / 500, -1, 0, .nan][Int.random(in: 0..<4, using: &g)]
+            t.m34 = g.pick([-1.0 / 500, -1, 0, .nan])
             return t
         case 17: return Int.random(in: -5...100_000, using: &g)
         case 18: return [NSNumber(value: n(&g)), NSNumber(value: 2), NSNumber(value: n(&g))]
@@ -77,8 +64,8 @@ struct LayerModelRobustnessTests {
         }
     }
 
-    fileprivate static func animation(_ g: inout SeededGenerator, depth: Int = 0) -> CAAnimation {
-        let keyPath = keyPaths[Int.random(in: 0..<keyPaths.count, using: &g)]
+    static func animation(_ g: inout SeededGenerator, depth: Int = 0) -> CAAnimation {
+        let keyPath = g.pick(keyPaths)
         let animation: CAAnimation
         switch Int.random(in: 0..<(depth < 2 ? 5 : 4), using: &g) {
         case 0:
@@ -89,50 +76,50 @@ struct LayerModelRobustnessTests {
             basic.isAdditive = Bool.random(using: &g)
             basic.isCumulative = Bool.random(using: &g)
             if Bool.random(using: &g) {
-                basic.valueFunction = CAValueFunction(name: [.rotateZ, .scale, .translateX][Int.random(in: 0..<3, using: &g)])
+                basic.valueFunction = CAValueFunction(name: g.pick([.rotateZ, .scale, .translateX]))
             }
             animation = basic
         case 1:
             let keyframes = CAKeyframeAnimation(keyPath: keyPath)
             keyframes.values = (0..<Int.random(in: 0..<5, using: &g)).map { _ in value(&g) as Any }
             if Bool.random(using: &g) {
-                keyframes.keyTimes = (0..<Int.random(in: 0..<5, using: &g)).map { _ in NSNumber(value: numbers[Int.random(in: 0..<numbers.count, using: &g)]) }
+                keyframes.keyTimes = (0..<Int.random(in: 0..<5, using: &g)).map { _ in NSNumber(value: g.pick(numbers)) }
             }
-            keyframes.calculationMode = [.linear, .discrete, .paced, .cubic, .cubicPaced,
-                                         CAAnimationCalculationMode(rawValue: "junk")][Int.random(in: 0..<6, using: &g)]
+            keyframes.calculationMode = g.pick([.linear, .discrete, .paced, .cubic, .cubicPaced,
+                                         CAAnimationCalculationMode(rawValue: "junk")])
             if Bool.random(using: &g), let path = value(&g) as? CGPath { keyframes.path = path }
             keyframes.rotationMode = Bool.random(using: &g) ? .rotateAuto : nil
-            keyframes.tensionValues = [NSNumber(value: numbers[Int.random(in: 0..<numbers.count, using: &g)])]
+            keyframes.tensionValues = [NSNumber(value: g.pick(numbers))]
             animation = keyframes
         case 2:
             let spring = CASpringAnimation(keyPath: keyPath)
             spring.fromValue = value(&g)
             spring.toValue = value(&g)
-            spring.mass = CGFloat(numbers[Int.random(in: 0..<numbers.count, using: &g)])
-            spring.stiffness = CGFloat(numbers[Int.random(in: 0..<numbers.count, using: &g)])
-            spring.damping = CGFloat(numbers[Int.random(in: 0..<numbers.count, using: &g)])
-            spring.initialVelocity = CGFloat(numbers[Int.random(in: 0..<numbers.count, using: &g)])
+            spring.mass = CGFloat(g.pick(numbers))
+            spring.stiffness = CGFloat(g.pick(numbers))
+            spring.damping = CGFloat(g.pick(numbers))
+            spring.initialVelocity = CGFloat(g.pick(numbers))
             animation = spring
         case 3:
             let transition = CATransition()
-            transition.type = [.fade, .push, .moveIn, .reveal, CATransitionType(rawValue: "cube")][Int.random(in: 0..<5, using: &g)]
+            transition.type = g.pick([.fade, .push, .moveIn, .reveal, CATransitionType(rawValue: "cube")])
             transition.subtype = Bool.random(using: &g) ? .fromLeft : nil
-            transition.startProgress = Float(numbers[Int.random(in: 0..<numbers.count, using: &g)])
-            transition.endProgress = Float(numbers[Int.random(in: 0..<numbers.count, using: &g)])
+            transition.startProgress = Float(g.pick(numbers))
+            transition.endProgress = Float(g.pick(numbers))
             animation = transition
         default:
             let group = CAAnimationGroup()
             group.animations = (0..<Int.random(in: 0..<4, using: &g)).map { _ in Self.animation(&g, depth: depth + 1) }
             animation = group
         }
-        let timing = { (g: inout SeededGenerator) in numbers[Int.random(in: 0..<numbers.count, using: &g)] }
+        let timing = { (g: inout SeededGenerator) in g.pick(numbers) }
         animation.duration = Bool.random(using: &g) ? 1 : timing(&g)
         if Bool.random(using: &g) { animation.repeatCount = Float(timing(&g)) }
         if Bool.random(using: &g) { animation.speed = Float(timing(&g)) }
         if Bool.random(using: &g) { animation.timeOffset = timing(&g) }
         if Bool.random(using: &g) { animation.beginTime = timing(&g) }
         animation.autoreverses = Bool.random(using: &g)
-        animation.fillMode = [.removed, .forwards, .backwards, .both, CAMediaTimingFillMode(rawValue: "junk")][Int.random(in: 0..<5, using: &g)]
+        animation.fillMode = g.pick([.removed, .forwards, .backwards, .both, CAMediaTimingFillMode(rawValue: "junk")])
         animation.isRemovedOnCompletion = Bool.random(using: &g)
         if Bool.random(using: &g) {
             animation.timingFunction = CAMediaTimingFunction(
@@ -141,7 +128,7 @@ struct LayerModelRobustnessTests {
         return animation
     }
 
-    fileprivate static func makeLayer(_ g: inout SeededGenerator) -> CALayer {
+    static func makeLayer(_ g: inout SeededGenerator) -> CALayer {
         let layer: CALayer = switch Int.random(in: 0..<6, using: &g) {
         case 0: CAShapeLayer()
         case 1: CAGradientLayer()
@@ -186,9 +173,9 @@ struct LayerModelRobustnessTests {
         // Thousands of diagnostics, on purpose: collected, not logged.
         _ = KinemaDiagnostics.collecting(logging: false) {
             for step in 0..<2000 {
-                let layer = pool[Int.random(in: 0..<pool.count, using: &g)]
-                let other = pool[Int.random(in: 0..<pool.count, using: &g)]
-                let keyPath = Self.keyPaths[Int.random(in: 0..<Self.keyPaths.count, using: &g)]
+                let layer = g.pick(pool)
+                let other = g.pick(pool)
+                let keyPath = g.pick(Self.keyPaths)
                 switch Int.random(in: 0..<20, using: &g) {
                 case 0...4: layer.setValue(Self.value(&g), forKeyPath: keyPath)
                 case 5: _ = layer.value(forKeyPath: keyPath)
@@ -202,7 +189,7 @@ struct LayerModelRobustnessTests {
                 case 10: (Bool.random(using: &g) ? host.root : layer).addSublayer(other)
                 case 11: layer.insertSublayer(other, at: UInt32.random(in: 0...20, using: &g))
                 case 12:
-                    let sibling = pool[Int.random(in: 0..<pool.count, using: &g)]
+                    let sibling = g.pick(pool)
                     if Bool.random(using: &g) { layer.insertSublayer(other, above: sibling) } else { layer.insertSublayer(other, below: sibling) }
                 case 13:
                     if let old = layer.sublayers?.first { layer.replaceSublayer(old, with: other) } else { other.removeFromSuperlayer() }
@@ -212,10 +199,10 @@ struct LayerModelRobustnessTests {
                     case 0: CATransaction.begin(); openTransactions += 1
                     case 1: CATransaction.commit(); openTransactions = max(0, openTransactions - 1)   // sometimes unbalanced
                     case 2: CATransaction.setDisableActions(Bool.random(using: &g))
-                    default: CATransaction.setAnimationDuration(Self.numbers[Int.random(in: 0..<Self.numbers.count, using: &g)])
+                    default: CATransaction.setAnimationDuration(g.pick(Self.numbers))
                     }
                 case 16:
-                    let point = CGPoint(x: Self.numbers[Int.random(in: 0..<Self.numbers.count, using: &g)], y: 5)
+                    let point = CGPoint(x: g.pick(Self.numbers), y: 5)
                     _ = layer.hitTest(point)
                     _ = layer.convert(point, from: other)
                     _ = layer.convert(CGRect(origin: point, size: CGSize(width: 1, height: CGFloat.nan)), to: other)
@@ -232,7 +219,7 @@ struct LayerModelRobustnessTests {
                 default:
                     // A turn: commit, then evaluate and composite at odd times.
                     while openTransactions > 0 { CATransaction.commit(); openTransactions -= 1 }
-                    time += [0.001, 0.1, 0.7, 3][Int.random(in: 0..<4, using: &g)]
+                    time += g.pick([0.001, 0.1, 0.7, 3])
                     host.loop.turn(at: time)
                     let server = host.context.server
                     for t in [time, .nan, .infinity, -.infinity, -1, 1e300] {

@@ -9,27 +9,11 @@ import KinemaTiming
 @testable import OpenQuartzCore
 import Testing
 
-/// SplitMix64 (a fixed sequence per seed).
-private struct SceneGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func pick<T>(_ choices: [T]) -> T { choices[Int.random(in: 0..<choices.count, using: &self)] }
-    mutating func number(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
-}
-
 @Suite("presentation() and the render server agree (seeded scenes)")
 @MainActor
 struct PresentationConsistencyTests {
     /// Animatable key paths with a generator of valid values for each.
-    fileprivate static let keys: [(String, (inout SceneGenerator) -> Any)] = [
+    fileprivate static let keys: [(String, (inout SeededGenerator) -> Any)] = [
         ("position", { g in CGPoint(x: g.number(-50...150), y: g.number(-50...150)) }),
         ("position.x", { g in g.number(-50...150) }),
         ("bounds", { g in CGRect(x: g.number(-5...5), y: 0, width: g.number(1...60), height: g.number(1...60)) }),
@@ -49,7 +33,7 @@ struct PresentationConsistencyTests {
         ("shadowOffset", { g in CGSize(width: g.number(-10...10), height: g.number(-10...10)) }),
     ]
 
-    fileprivate static func timed(_ a: CAAnimation, _ g: inout SceneGenerator) -> CAAnimation {
+    static func timed(_ a: CAAnimation, _ g: inout SeededGenerator) -> CAAnimation {
         a.duration = g.pick([0.2, 0.5, 1, 2.5])
         a.repeatCount = Float(g.pick([0, 1, 1.5, 2, .infinity]))
         a.autoreverses = g.pick([false, true])
@@ -61,7 +45,7 @@ struct PresentationConsistencyTests {
         return a
     }
 
-    fileprivate static func animation(_ g: inout SceneGenerator, depth: Int = 0) -> CAAnimation {
+    static func animation(_ g: inout SeededGenerator, depth: Int = 0) -> CAAnimation {
         let (key, make) = g.pick(keys)
         switch Int.random(in: 0..<(depth == 0 ? 4 : 3), using: &g) {
         case 0:
@@ -128,7 +112,7 @@ struct PresentationConsistencyTests {
 
     @Test("every layer's presentation() equals its picture in the server's frame", arguments: Array(1...12) as [UInt64])
     func agree(seed: UInt64) throws {
-        var g = SceneGenerator(state: seed &* 0x2545_F491_4F6C_DD1D)
+        var g = SeededGenerator(state: seed &* 0x2545_F491_4F6C_DD1D)
         let host = Host()
         try MediaClock.withCurrent(host.clock) {
             var layers: [CALayer] = []

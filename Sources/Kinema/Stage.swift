@@ -173,6 +173,9 @@ public final class Stage {
         return target
     }
 
+    /// The most frames one `record` call makes (a month at 60 fps).
+    public static let maximumRecordedFrames = 160_000_000
+
     /// Steps through `duration` seconds from the clock's time at `fps`, giving each frame and its
     /// display duration to `sink`: frame k is at start + k / fps, for k = 0 … ⌈duration × fps⌉ − 1.
     /// `progress` is called after each frame with (frames done, frames in all).
@@ -182,7 +185,12 @@ public final class Stage {
         guard duration.isFinite, duration > 0, fps.isFinite, fps > 0, fps <= 1000 else {
             throw StageError.invalidArgument("record(duration: \(duration), fps: \(fps)): the duration must be positive and finite, fps in (0, 1000]")
         }
-        let count = max(1, Int((duration * fps - 1e-9).rounded(.up)))
+        // A finite duration can still ask for more frames than an Int holds (1e300 s).
+        let frames = (duration * fps - 1e-9).rounded(.up)
+        guard frames <= Double(Self.maximumRecordedFrames) else {
+            throw StageError.invalidArgument("record(duration: \(duration), fps: \(fps)): \(frames) frames; at most \(Self.maximumRecordedFrames) in one recording")
+        }
+        let count = max(1, Int(frames))
         let start = clock.now
         for index in 0..<count {
             let image = step(to: start + Double(index) / fps)

@@ -101,6 +101,19 @@ struct StageTests {
         #expect(abs(animation.frames.map(\.delay).reduce(0, +) - 0.5) < 0.011)
     }
 
+    @Test("record refuses a duration that is finite but asks for more frames than it makes (1e300 s), and bad ones, with an error")
+    func recordRefusesEndlessDurations() throws {
+        let (stage, _) = redSquareStage()
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stage-\(UUID().uuidString).gif")
+        defer { try? FileManager.default.removeItem(at: url) }
+        for duration in [1e300, Double(Stage.maximumRecordedFrames) / 10 + 1, .nan, -1, .infinity] {
+            #expect(throws: StageError.self, "duration \(duration)") {
+                try stage.withClock { try stage.record(duration: duration, fps: 10, to: url) }
+            }
+        }
+        #expect(stage.time == 0, "nothing was stepped")
+    }
+
     @Test("a frame beyond Pixmap's pixel count (each side within limits) is refused at init with a diagnostic, not at every frame")
     func oversizedStage() {
         let (stage, diagnostics) = KinemaDiagnostics.collecting {

@@ -121,6 +121,13 @@ struct LayerModelRobustnessTests {
         animation.autoreverses = Bool.random(using: &g)
         animation.fillMode = g.pick([.removed, .forwards, .backwards, .both, CAMediaTimingFillMode(rawValue: "junk")])
         animation.isRemovedOnCompletion = Bool.random(using: &g)
+        // Key-value coding on the animation: its timing keys, its value keys and any other.
+        if Bool.random(using: &g) {
+            let key = g.pick(["duration", "beginTime", "speed", "repeatCount", "removedOnCompletion", "fromValue",
+                              "toValue", "values", "keyPath", "additive", "path", "robustnessTag"])
+            animation.setValue(value(&g), forKey: key)
+            _ = animation.value(forKey: key)
+        }
         if Bool.random(using: &g) {
             animation.timingFunction = CAMediaTimingFunction(
                 controlPoints: Float(timing(&g)), Float(timing(&g)), Float(timing(&g)), Float(timing(&g)))
@@ -195,7 +202,11 @@ struct LayerModelRobustnessTests {
                     if let old = layer.sublayers?.first { layer.replaceSublayer(old, with: other) } else { other.removeFromSuperlayer() }
                 case 14: layer.mask = Bool.random(using: &g) ? other : nil
                 case 15:
-                    switch Int.random(in: 0..<4, using: &g) {
+                    switch Int.random(in: 0..<5, using: &g) {
+                    case 4:
+                        let key = g.pick(["animationDuration", "disableActions", "animationTimingFunction", "completionBlock", "robustnessKey"])
+                        CATransaction.setValue(Self.value(&g), forKey: key)
+                        _ = CATransaction.value(forKey: key)
                     case 0: CATransaction.begin(); openTransactions += 1
                     case 1: CATransaction.commit(); openTransactions = max(0, openTransactions - 1)   // sometimes unbalanced
                     case 2: CATransaction.setDisableActions(Bool.random(using: &g))

@@ -203,14 +203,14 @@ struct LayerModelRobustnessTests {
                 case 14: layer.mask = Bool.random(using: &g) ? other : nil
                 case 15:
                     switch Int.random(in: 0..<5, using: &g) {
-                    case 4:
-                        let key = g.pick(["animationDuration", "disableActions", "animationTimingFunction", "completionBlock", "robustnessKey"])
-                        CATransaction.setValue(Self.value(&g), forKey: key)
-                        _ = CATransaction.value(forKey: key)
                     case 0: CATransaction.begin(); openTransactions += 1
                     case 1: CATransaction.commit(); openTransactions = max(0, openTransactions - 1)   // sometimes unbalanced
                     case 2: CATransaction.setDisableActions(Bool.random(using: &g))
-                    default: CATransaction.setAnimationDuration(g.pick(Self.numbers))
+                    case 3: CATransaction.setAnimationDuration(g.pick(Self.numbers))
+                    default:
+                        let key = g.pick(["animationDuration", "disableActions", "animationTimingFunction", "completionBlock", "robustnessKey"])
+                        CATransaction.setValue(Self.value(&g), forKey: key)
+                        _ = CATransaction.value(forKey: key)
                     }
                 case 16:
                     let point = CGPoint(x: g.pick(Self.numbers), y: 5)

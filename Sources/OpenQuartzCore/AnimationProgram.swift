@@ -113,65 +113,54 @@ package final class AnimationProgram: @unchecked Sendable {
     /// evaluation takes those).
     private struct Step {
         /// The ends of a number (x), point (x, y) or rectangle (x, y, width, height) animation.
-        var from: SIMD4<Double>
-        var to: SIMD4<Double>
+        var from: SIMD4<Double> = .zero
+        var to: SIMD4<Double> = .zero
         var timing: MediaTiming
         var isRemovedOnCompletion: Bool
         var target: CompiledTarget
-        var kind: Kind
-        private var storedKeyTimeCount: UInt16
+        var kind: Kind = .number
+        /// How many key times (= the number of values), from `firstKeyTime` on.
+        @Narrow<UInt16> var keyTimeCount = 0
         var endTime: Double
         /// A spring's closed form, which replaces the timing curve (a box in `springs`, unretained;
         /// inline it would make every step 150 bytes longer).
         var spring: Unmanaged<SpringBox>?
         /// The timing curve (a box in `curves`, unretained); nil for none (linear).
         var curve: Unmanaged<TimingCurveBox>?
-        private var storedFirst: Int32
-        private var storedFirstKeyTime: Int32
-        private var storedFirstSegmentCurve: Int32
-        private var storedSegmentCurveCount: UInt16
+        /// The first transform in `transforms`, or the first value in `values`.
+        @Narrow<Int32> var first = 0
+        /// The first key time in `keyTimes`.
+        @Narrow<Int32> var firstKeyTime = 0
+        /// The first segment curve in `segmentCurves`, and how many.
+        @Narrow<Int32> var firstSegmentCurve = 0
+        @Narrow<UInt16> var segmentCurveCount = 0
 
         init(timing: MediaTiming, endTime: Double, isRemovedOnCompletion: Bool, target: CompiledTarget) {
-            from = .zero
-            to = .zero
             self.timing = timing
             self.isRemovedOnCompletion = isRemovedOnCompletion
             self.target = target
-            kind = .number
-            storedKeyTimeCount = 0
             self.endTime = endTime
-            storedFirst = 0
-            storedFirstKeyTime = 0
-            storedFirstSegmentCurve = 0
-            storedSegmentCurveCount = 0
         }
 
         /// The largest index or count a step holds (`init` checks against it).
         static let maximumCount = Int(UInt16.max)
         static let maximumIndex = Int(Int32.max)
+    }
 
-        /// The first transform in `transforms`, or the first value in `values`.
-        var first: Int {
-            get { Int(storedFirst) }
-            set { storedFirst = Int32(truncatingIfNeeded: newValue) }
+    /// An index or count read and written as an `Int` but stored in `Stored`'s width (a step's
+    /// narrow fields); values out of range are refused before they are stored (`init` checks
+    /// against `Step.maximumCount` / `maximumIndex`).
+    @propertyWrapper
+    private struct Narrow<Stored: FixedWidthInteger> {
+        private var stored: Stored
+
+        init(wrappedValue: Int) {
+            stored = Stored(truncatingIfNeeded: wrappedValue)
         }
-        /// The first key time in `keyTimes`, and how many (= the number of values).
-        var firstKeyTime: Int {
-            get { Int(storedFirstKeyTime) }
-            set { storedFirstKeyTime = Int32(truncatingIfNeeded: newValue) }
-        }
-        var keyTimeCount: Int {
-            get { Int(storedKeyTimeCount) }
-            set { storedKeyTimeCount = UInt16(truncatingIfNeeded: newValue) }
-        }
-        /// The first segment curve in `segmentCurves`, and how many.
-        var firstSegmentCurve: Int {
-            get { Int(storedFirstSegmentCurve) }
-            set { storedFirstSegmentCurve = Int32(truncatingIfNeeded: newValue) }
-        }
-        var segmentCurveCount: Int {
-            get { Int(storedSegmentCurveCount) }
-            set { storedSegmentCurveCount = UInt16(truncatingIfNeeded: newValue) }
+
+        var wrappedValue: Int {
+            get { Int(stored) }
+            set { stored = Stored(truncatingIfNeeded: newValue) }
         }
     }
 

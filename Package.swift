@@ -21,16 +21,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // Points, transforms, decomposition. No pixels, no time.
+        // Not a product: the diagnostics channel (and swift-log), LockedValue, SplitMix64.
         .target(
-            name: "KinemaGeometry",
+            name: "KinemaSupport",
             dependencies: [.product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSwift
         ),
+        // Points, transforms, decomposition. No pixels, no time.
+        .target(name: "KinemaGeometry", dependencies: ["KinemaSupport"], swiftSettings: strictSwift),
         // The maths of motion: timing curves, springs, media timing, the media clock. No layers.
-        .target(name: "KinemaTiming", dependencies: ["KinemaGeometry"], swiftSettings: strictSwift),
+        .target(name: "KinemaTiming", dependencies: ["KinemaSupport", "KinemaGeometry"], swiftSettings: strictSwift),
         // Pixels: Pixmap, anti-aliased scan conversion, paints, blending, masks, blur.
-        .target(name: "KinemaRaster", dependencies: ["KinemaGeometry", "CKinemaRasterSupport"], swiftSettings: strictSwift),
+        .target(name: "KinemaRaster", dependencies: ["KinemaSupport", "KinemaGeometry", "CKinemaRasterSupport"], swiftSettings: strictSwift),
         // Machine-level helpers for the rasterizer (prefetch, saturating conversion), static inline C.
         .target(name: "CKinemaRasterSupport", path: "Sources/CKinemaRasterSupport"),
         // C codecs, through the system's libraries (pkg-config finds them; apt names the package).
@@ -42,24 +44,24 @@ let package = Package(
         // Image files in and out: PNG, JPEG, GIF (APNG and video with the compositor issue).
         .target(
             name: "KinemaImageIO",
-            dependencies: ["KinemaGeometry", "KinemaRaster", "CKinemaCodecs"],
+            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaRaster", "CKinemaCodecs"],
             swiftSettings: strictSwift
         ),
         // Apple's Core Graphics API.
-        .target(name: "OpenCoreGraphics", dependencies: ["KinemaGeometry", "KinemaRaster"], swiftSettings: strictSwift),
+        .target(name: "OpenCoreGraphics", dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaRaster"], swiftSettings: strictSwift),
         // Apple's Core Animation API.
         .target(
             name: "OpenQuartzCore",
-            dependencies: ["KinemaGeometry", "KinemaTiming", "OpenCoreGraphics", "CKinemaRasterSupport"],
+            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaTiming", "OpenCoreGraphics", "CKinemaRasterSupport"],
             swiftSettings: strictSwift
         ),
         // Umbrella: `import Kinema` brings in the Open modules.
-        .target(name: "Kinema", dependencies: ["OpenCoreGraphics", "OpenQuartzCore", "KinemaImageIO", "KinemaRaster", "KinemaTiming"],
+        .target(name: "Kinema", dependencies: ["KinemaSupport", "OpenCoreGraphics", "OpenQuartzCore", "KinemaImageIO", "KinemaRaster", "KinemaTiming"],
                 swiftSettings: strictSwift),
         // Live playback in an X11 window: libX11 is loaded at run time (dlopen), so nothing here is
         // needed to build or test the rest. docs/LIVE.md; the choice in docs/DEPENDENCIES.md.
         .target(name: "CKinemaX11", path: "Sources/CKinemaX11"),
-        .target(name: "KinemaLive", dependencies: ["Kinema", "KinemaGeometry", "CKinemaX11"], swiftSettings: strictSwift),
+        .target(name: "KinemaLive", dependencies: ["KinemaSupport", "Kinema", "KinemaGeometry", "CKinemaX11"], swiftSettings: strictSwift),
         // The demos `kinema demo` records: the seed articles' samples as Core Animation scenes.
         .target(name: "KinemaDemos", dependencies: ["Kinema"], swiftSettings: strictSwift),
         // Plain C baselines that `kinema bench` measures beside Kinema (benchmark only).
@@ -71,7 +73,7 @@ let package = Package(
         // The command-line tool: version, seed drawings to PNG, benchmarks.
         .executableTarget(
             name: "kinema",
-            dependencies: [
+            dependencies: ["KinemaSupport", 
                 "Kinema", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "KinemaImageIO", "OpenCoreGraphics",
                 "KinemaBenchBaselines", "KinemaBenchScenes", "KinemaDemos", "KinemaLive", "OpenQuartzCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -81,53 +83,54 @@ let package = Package(
         ),
         .testTarget(
             name: "KinemaTests",
-            dependencies: ["Kinema", "KinemaImageIO", "KinemaRaster"],
+            dependencies: ["KinemaSupport", "Kinema", "KinemaImageIO", "KinemaRaster"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "KinemaDemosTests",
-            dependencies: ["KinemaDemos", "Kinema", "KinemaImageIO", "KinemaRaster"],
+            dependencies: ["KinemaSupport", "KinemaDemos", "Kinema", "KinemaImageIO", "KinemaRaster"],
             resources: [.copy("Golden")],
             swiftSettings: strictSwift
         ),
+        .testTarget(name: "KinemaSupportTests", dependencies: ["KinemaSupport"], swiftSettings: strictSwift),
         .testTarget(
             name: "KinemaGeometryTests",
-            dependencies: ["KinemaGeometry"],
+            dependencies: ["KinemaSupport", "KinemaGeometry"],
             resources: [.copy("References")],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "KinemaTimingTests",
-            dependencies: ["KinemaTiming", "KinemaGeometry"],
+            dependencies: ["KinemaSupport", "KinemaTiming", "KinemaGeometry"],
             resources: [.copy("References")],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "KinemaRasterTests",
-            dependencies: ["KinemaRaster", "KinemaGeometry"],
+            dependencies: ["KinemaSupport", "KinemaRaster", "KinemaGeometry"],
             resources: [.copy("Golden")],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "KinemaImageIOTests",
-            dependencies: ["KinemaImageIO", "KinemaRaster", "KinemaGeometry"],
+            dependencies: ["KinemaSupport", "KinemaImageIO", "KinemaRaster", "KinemaGeometry"],
             resources: [.copy("Fixtures"), .copy("EncoderFixtures")],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "OpenCoreGraphicsTests",
-            dependencies: ["OpenCoreGraphics", "KinemaRaster", "KinemaImageIO"],
+            dependencies: ["KinemaSupport", "OpenCoreGraphics", "KinemaRaster", "KinemaImageIO"],
             resources: [.copy("Golden")],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "KinemaLiveTests",
-            dependencies: ["KinemaLive", "Kinema", "KinemaGeometry", "KinemaRaster"],
+            dependencies: ["KinemaSupport", "KinemaLive", "Kinema", "KinemaGeometry", "KinemaRaster"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "OpenQuartzCoreTests",
-            dependencies: ["OpenQuartzCore", "Kinema", "KinemaRaster", "KinemaImageIO", "KinemaBenchScenes"],
+            dependencies: ["KinemaSupport", "OpenQuartzCore", "Kinema", "KinemaRaster", "KinemaImageIO", "KinemaBenchScenes"],
             resources: [.copy("CompositorGolden")],
             swiftSettings: strictSwift
         ),

@@ -7,6 +7,7 @@
 //   Status: complete for layers (the UIKit work adds a root view controller and views on top).
 //   docs/RECORDING.md describes recording; docs/ARCHITECTURE.md the frame's timeline.
 
+import KinemaSupport
 import Foundation
 import KinemaImageIO
 import KinemaRaster

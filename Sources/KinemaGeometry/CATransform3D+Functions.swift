@@ -11,6 +11,7 @@
 // CATransform3DEqualToTransform, CATransform3DMakeAffineTransform, CATransform3DGetAffineTransform.
 // Status: complete. Kinema choices where Apple is silent or undefined are marked "Kinema:" below.
 
+import KinemaSupport
 import Foundation
 
 // MARK: - Making transforms

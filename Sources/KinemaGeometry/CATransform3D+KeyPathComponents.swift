@@ -8,6 +8,7 @@
 // written into an arbitrary matrix; Kinema's choices (below, on `value(for:)` and
 // `setting(_:for:)`) are stated there and tested.
 
+import KinemaSupport
 import Foundation
 
 /// One field of a `CATransform3D` addressable by key path, named as in Apple's table without

@@ -17,6 +17,7 @@
 //
 // and the projected point is (x'/w', y'/w', z'/w').
 
+import KinemaSupport
 import Foundation
 
 /// The standard 4×4 transform matrix of Core Animation.

@@ -14,6 +14,7 @@
 //                           | c  d  0 |        y' = b·x + d·y + ty
 //                           | tx ty 1 |
 
+import KinemaSupport
 import Foundation
 
 /// An affine transformation matrix for 2-D drawing: Core Graphics' `CGAffineTransform`.

@@ -18,6 +18,7 @@
 //   - More than `maxDashCount` dashes would be produced: the pattern is ignored (solid) with a
 //     diagnostic, so a pattern of 1e-9 cannot exhaust memory.
 
+import KinemaSupport
 import Foundation
 
 /// A validated dash pattern: intervals alternating painted / unpainted, and a start offset.

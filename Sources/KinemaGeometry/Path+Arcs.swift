@@ -10,6 +10,7 @@
 // k = 4/3·tan(θ/4) of the radius. For a 90° piece the curve stays within 2.7e-4 × radius of the
 // true circle (the radial error peaks at ≈ 2.725e-4·r); smaller pieces do better (∝ θ⁶).
 
+import KinemaSupport
 import Foundation
 
 extension Path {

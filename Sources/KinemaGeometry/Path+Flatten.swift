@@ -20,6 +20,7 @@
 //
 // Cost: O(total segments), no allocation besides the output arrays (which grow geometrically).
 
+import KinemaSupport
 import Foundation
 
 /// One flattened subpath: its polyline and whether the subpath was closed.

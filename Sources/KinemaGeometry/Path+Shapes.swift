@@ -11,6 +11,7 @@
 // system", UIKit's y-down one. One orientation for all shapes keeps non-zero unions of shapes
 // (a rect with an ellipse inside) filling as they do on Apple platforms.
 
+import KinemaSupport
 import Foundation
 
 /// The radii of the four corners of a rounded rectangle, each an ellipse quadrant of

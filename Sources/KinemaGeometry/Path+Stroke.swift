@@ -21,6 +21,7 @@
 //     show".
 //   - Zero-length segments inside a subpath are skipped (they neither join nor cap).
 
+import KinemaSupport
 import Foundation
 
 extension Path {

@@ -10,6 +10,7 @@
 // element and the whole path is `Sendable` value data. Non-finite coordinates are dropped with a
 // diagnostic ("CGPath" domain) and the path goes on, where Core Graphics' behaviour is undefined.
 
+import KinemaSupport
 import Foundation
 
 /// One element of a path, as `CGPath.applyWithBlock` reports it.

@@ -7,6 +7,7 @@
 //   * its matrix is in Core Animation's row-vector layout (the transpose of the textbook
 //     column-vector matrix), so it can be dropped straight into a CATransform3D.
 
+import KinemaSupport
 import Foundation
 
 /// A quaternion `x·i + y·j + z·k + w`; unit quaternions represent 3-D rotations.

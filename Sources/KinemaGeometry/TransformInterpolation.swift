@@ -13,6 +13,7 @@
 // x86-64 machine (release, called from another module, no @inlinable needed), against a target
 // of 5 million; `swift run -c release kinema bench` is where the figure is tracked.
 
+import KinemaSupport
 import Foundation
 
 /// Interpolates between two transforms by blending their decomposed parts.

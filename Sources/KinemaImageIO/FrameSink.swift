@@ -1,6 +1,7 @@
 // FrameSink: the protocol every recorder writes frames through, and the bounded background
 // pipeline the sinks share (the caller renders frame n + 1 while frame n is quantized/compressed).
 
+import KinemaSupport
 import Dispatch
 import Foundation
 import KinemaGeometry

@@ -1,5 +1,6 @@
 // ImageIODiagnostics: how the codecs report input they recovered from.
 
+import KinemaSupport
 import KinemaGeometry
 
 /// Reports recovered bad input (a JPEG with corrupt entropy data libjpeg skipped, a GIF without

@@ -6,6 +6,7 @@
 //   when playback starts, so scenes built for the headless stage (beginTime 0, `stage.at(0.5)`)
 //   play unchanged.
 
+import KinemaSupport
 import KinemaGeometry
 import KinemaTiming
 

@@ -5,6 +5,7 @@
 //   Not done: resizing (the window keeps its size; the WM is asked to keep it fixed), HiDPI
 //   detection, Wayland without XWayland. The C side is Sources/CKinemaX11/kinema_x11.c.
 
+import KinemaSupport
 import CKinemaX11
 import KinemaGeometry
 import KinemaRaster

@@ -1,4 +1,5 @@
 // GaussianBlur: an approximate Gaussian blur whose cost per pixel does not grow with sigma.
+import KinemaSupport
 import KinemaGeometry
 
 /// The parameters of the blur: three identical extended box filters per axis.

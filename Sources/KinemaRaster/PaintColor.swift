@@ -1,4 +1,5 @@
 // PaintColor: a colour as paints and callers give it, straight alpha in Float.
+import KinemaSupport
 import KinemaGeometry
 
 /// A colour for painting: sRGB-encoded red, green, blue and an alpha, each `0 ... 1`, with

@@ -1,4 +1,5 @@
 // Pixmap+Fill: filling RasterPaths with a colour, gradient or image, under a clip and blend mode.
+import KinemaSupport
 import KinemaGeometry
 
 extension PixmapRegion {

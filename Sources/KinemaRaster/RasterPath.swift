@@ -1,4 +1,5 @@
 // RasterPath: the polylines the scan converter fills, in device pixel coordinates.
+import KinemaSupport
 import KinemaGeometry
 
 /// A point in device pixels: x to the right, y down, pixel `(i, j)` covering `[i, i+1) × [j, j+1)`.

@@ -4,6 +4,7 @@
 // Audited against: the CAMediaTiming overview ("Absolute time is defined as mach time converted
 //   to seconds"): a monotonic clock in seconds, unrelated to wall-clock time. Status: complete.
 
+import KinemaSupport
 import KinemaGeometry
 import Synchronization
 

@@ -13,6 +13,7 @@
 // MediaTiming+Resolve.swift. Timing maths knows no layers: a layer is described to it only as
 // "a timing container" (no default duration), an animation as "a timed object" (a default).
 
+import KinemaSupport
 import KinemaGeometry
 
 /// What a timed object shows outside its active interval: Core Animation's `fillMode`.

@@ -12,6 +12,7 @@
 //   `init(dampingRatio:duration:initialVelocity:)`). `UISpringTimingParameters()`'s mass, stiffness
 //   and damping come from published measurements, consistent with the documented ratio.
 
+import KinemaSupport
 import KinemaGeometry
 
 #if canImport(Darwin)

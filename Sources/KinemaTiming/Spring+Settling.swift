@@ -9,6 +9,7 @@
 // Status: complete. Core Animation divides its estimate by the animation's `speed` and caps it at
 //   FLT_MAX; both belong to the CASpringAnimation wrapper, not to the spring.
 
+import KinemaSupport
 import KinemaGeometry
 
 #if canImport(Darwin)

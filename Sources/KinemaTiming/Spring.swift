@@ -15,6 +15,7 @@
 // forms and the hot path; Spring+Settling.swift the settling estimates; Spring+Mappings.swift the
 // UIKit and iOS 17 parameterizations.
 
+import KinemaSupport
 import KinemaGeometry
 
 /// A damped spring moving a value from 0 to 1: the timing of Core Animation's spring animations.

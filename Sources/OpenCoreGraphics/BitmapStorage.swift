@@ -20,6 +20,7 @@
 //     touched rectangle per operation (a few ns a pixel), plus the mirror's memory
 //     (width × height × 4 bytes). Skip-alpha layouts read alpha as 255 and write 255.
 
+import KinemaSupport
 import Foundation
 import KinemaRaster
 

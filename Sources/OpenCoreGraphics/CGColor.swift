@@ -7,6 +7,7 @@
 // components). Status: complete for RGB and gray colours. Remaining: pattern colours, CMYK,
 // conversion between spaces (`converted(to:intent:options:)`).
 
+import KinemaSupport
 import Foundation
 import KinemaRaster
 

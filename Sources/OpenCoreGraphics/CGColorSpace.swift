@@ -8,6 +8,7 @@
 // `String`s because Core Foundation's `CFString` is not available to Swift code on Linux.
 // Remaining: ICC-based, calibrated, Lab, CMYK, indexed, pattern and extended-range spaces.
 
+import KinemaSupport
 import Foundation
 
 /// The colour model of a colour space (Apple's raw values).

@@ -11,6 +11,7 @@
 // bounds of the region for boundingBoxOfClipPath. The clip is part of the graphics state, so
 // saveGState/restoreGState bring it back; a mask is copied only when a saved one is narrowed.
 
+import KinemaSupport
 import Foundation
 import KinemaRaster
 

@@ -9,6 +9,7 @@
 // `ctm` reports it as Apple does for UIKit contexts. Shadows take their offsets in this base
 // space, so a positive height moves a shadow down, as on iOS.
 
+import KinemaSupport
 import Foundation
 
 extension CGContext {

@@ -12,6 +12,7 @@
 // engine gets start s′ = CTM(start) and end s′ + g / |g|² with g = A⁻ᵀu, which keeps the
 // lines of constant colour where the CTM puts them even when it shears.
 
+import KinemaSupport
 import Foundation
 import KinemaRaster
 

@@ -13,6 +13,7 @@
 // interpolation quality `.none`, bilinear otherwise, edge pixels clamped inside the rectangle
 // (its edges are anti-aliased by coverage, not by fading into transparency).
 
+import KinemaSupport
 import Foundation
 import KinemaRaster
 

@@ -15,6 +15,7 @@
 // has no aliased scan converter; setShouldAntialias(false) is recorded and reported once), and
 // the flattening distance is min(flatness, 0.2) device pixels (see `flatteningTolerance`).
 
+import KinemaSupport
 import Foundation
 import KinemaRaster
 

@@ -15,6 +15,7 @@
 // begin saves the graphics state and end restores it, so a restoreGState() inside a layer cannot
 // pop the layer's own save (it is reported and ignored).
 
+import KinemaSupport
 import Foundation
 import KinemaRaster
 

@@ -18,6 +18,7 @@
 // flips and scales. The current path is kept in raster space, mapped by the CTM current when
 // each element is added, as Core Graphics does.
 
+import KinemaSupport
 import Foundation
 import KinemaRaster
 

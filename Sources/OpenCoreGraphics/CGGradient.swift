@@ -10,6 +10,7 @@
 // Colours are interpolated component-wise with straight alpha in sRGB, then premultiplied (the
 // engine's `Gradient`); locations outside 0 ... 1 are clamped.
 
+import KinemaSupport
 import Foundation
 import KinemaRaster
 

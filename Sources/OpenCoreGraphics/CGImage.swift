@@ -11,6 +11,7 @@
 // image is stored as premultiplied RGBA8 in sRGB, rows top to bottom, whatever the context it
 // came from; the properties describe that storage.
 
+import KinemaSupport
 import Foundation
 import KinemaRaster
 

@@ -15,6 +15,7 @@
 // lock so that a CGMutablePath shared between threads stays memory-safe (Apple's CGMutablePath
 // is not thread-safe; Kinema's is, at the cost of one uncontended lock per call).
 
+import KinemaSupport
 import Foundation
 import KinemaGeometry
 import Synchronization

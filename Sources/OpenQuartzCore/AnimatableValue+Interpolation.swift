@@ -8,6 +8,7 @@
 //   not document the colour space of colour blending or the order of transform concatenation;
 //   the choices are written on each function and in docs/ANIMATIONS.md.
 
+import KinemaSupport
 import Foundation
 import KinemaGeometry
 

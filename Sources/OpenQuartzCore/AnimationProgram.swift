@@ -9,6 +9,7 @@
 //   function — and gives the same bits as `applyAnimations` for them (a test compares both over
 //   every case). A layer with any other animation is evaluated by `applyAnimations` as before.
 
+import KinemaSupport
 import Foundation
 import KinemaGeometry
 import KinemaTiming

@@ -10,6 +10,7 @@
 //   subclass property keys (path, keyTimes, mass …) are stored as custom keys and do not reach the
 //   property (Apple routes them to it): use the properties.
 
+import KinemaSupport
 import Foundation
 
 extension CAAnimation {

@@ -4,6 +4,7 @@
 //   combinations; "at most two" should be set) and APPLE_SEMANTICS.md. Status: complete. When all
 //   three are set (Apple: should not be) Kinema uses from and to, ignoring by, with a diagnostic.
 
+import KinemaSupport
 import Foundation
 
 /// An animation that interpolates one layer property between two values.

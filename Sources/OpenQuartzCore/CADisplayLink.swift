@@ -9,6 +9,7 @@
 //   of a target and selector; `add(to:forMode:)` attaches it to the host's run loop (the one
 //   `Stage` turns), whatever RunLoop is passed. `preferredFrameRateRange` is not provided.
 
+import KinemaSupport
 import Foundation
 
 /// A timer that calls its handler once per displayed frame.

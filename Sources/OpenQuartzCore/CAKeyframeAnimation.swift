@@ -8,6 +8,7 @@
 // Status: complete. Invalid keyTimes (Apple: ignored) are replaced by evenly spaced ones with a
 //   diagnostic; an unknown calculationMode is linear with a diagnostic.
 
+import KinemaSupport
 import Foundation
 import KinemaTiming
 

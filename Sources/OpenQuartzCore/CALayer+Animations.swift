@@ -16,6 +16,7 @@
 //   `presentation()` of layer classes declared outside Kinema that do not adopt
 //   `CALayerPresentationCopying` (see `makePresentation()`).
 
+import KinemaSupport
 import Foundation
 import KinemaGeometry
 

@@ -23,6 +23,7 @@
 // flattened (PlaneProjection) at the next flattening layer. Converting between two layers goes
 // up from one to their nearest common ancestor and back down (inverting) to the other.
 
+import KinemaSupport
 import Foundation
 
 extension CALayer {

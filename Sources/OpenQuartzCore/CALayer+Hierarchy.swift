@@ -19,6 +19,7 @@
 // joins the new one ("sublayers" there), then the order events: onOrderOut for the layers no
 // longer shown, then onOrderIn for those newly shown.
 
+import KinemaSupport
 import Foundation
 
 extension CALayer {

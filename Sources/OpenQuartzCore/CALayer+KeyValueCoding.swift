@@ -15,6 +15,7 @@
 //   an animatable kind is also kept in the state (LayerKeyPath+Custom.swift), so a presentation
 //   copy reads its animated value.
 
+import KinemaSupport
 import Foundation
 
 extension CALayer {

@@ -27,6 +27,7 @@
 //     putting a copy into a tree are refused with one diagnostic each (CALayer+Hierarchy.swift):
 //     a copy mirrors the model tree and never changes it.
 
+import KinemaSupport
 import Foundation
 
 /// One `presentation()` call's view of the tree: the absolute media time every copy is evaluated

@@ -15,6 +15,7 @@
 // an image so that layer point (x, y) lands on user-space point (x, y) — upright in a UIKit
 // (flipped) context, as on iOS.
 
+import KinemaSupport
 import Foundation
 import KinemaRaster
 

@@ -8,6 +8,7 @@
 //   needsDisplayOnBoundsChange, setNeedsLayout. Status: complete for this issue; the hook's body
 //   is the transaction work's.
 
+import KinemaSupport
 import Foundation
 
 extension CALayer {

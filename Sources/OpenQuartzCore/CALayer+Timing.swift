@@ -7,6 +7,7 @@
 //   settings do not change the time it gives its sublayers here (Apple documents none of that
 //   for layers); `MediaTiming.resolve` has the full rules for animations.
 
+import KinemaSupport
 import Foundation
 
 extension CALayer {

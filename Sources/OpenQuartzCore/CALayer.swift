@@ -18,6 +18,7 @@
 // Every property write goes through `write(_:_:)` (CALayer+State.swift): one table lookup, the
 // state change, and `didChange(_:from:)`.
 
+import KinemaSupport
 import Foundation
 
 /// An object that manages image-based content and allows you to perform animations on that

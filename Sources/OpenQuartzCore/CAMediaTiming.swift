@@ -6,6 +6,7 @@
 //   undocumented corners (negative speed, timeOffset wrap-around, the exact end time) are
 //   decided, are documented on KinemaTiming's `MediaTiming`.
 
+import KinemaSupport
 import KinemaTiming
 
 /// How a timed object behaves outside its active duration (Apple's `fillMode` values).

@@ -10,6 +10,7 @@
 //   Kinema's choices are documented on each symbol and each reports a diagnostic. Beyond Apple:
 //   `value(at:)` and `slope(at:)`.
 
+import KinemaSupport
 import KinemaGeometry
 import KinemaTiming
 

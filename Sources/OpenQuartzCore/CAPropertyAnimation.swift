@@ -5,6 +5,7 @@
 //   value of the property is the value at the end of the previous repeat cycle, plus the value of
 //   the current repeat cycle", valueFunction). Status: complete.
 
+import KinemaSupport
 import Foundation
 
 /// An abstract animation of the layer property at `keyPath`.

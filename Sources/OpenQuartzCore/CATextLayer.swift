@@ -8,6 +8,7 @@
 //   characters of an attributed string (its attributes need the text engine, with a
 //   diagnostic); `font` takes a font name (CTFont and CGFont come with the text engine).
 
+import KinemaSupport
 import Foundation
 
 /// A layer that provides simple text layout and rendering of a string.

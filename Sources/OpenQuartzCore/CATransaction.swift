@@ -14,6 +14,7 @@
 //   beginTime at commit, and handing the changed layers to the render server
 //   (RenderContext.swift).
 
+import KinemaSupport
 import Foundation
 
 /// The key of a transaction's animation duration (a `CFTimeInterval`).

@@ -5,6 +5,7 @@
 //   default 1, "must be ≥ startProgress") and APPLE_SEMANTICS.md. Status: the model and its
 //   progress are complete; drawing it is the compositor's work. `filter` (macOS) is not provided.
 
+import KinemaSupport
 import Foundation
 
 /// The kind of a transition (Apple's string constants).

@@ -5,6 +5,7 @@
 //   translateX/Y/Z: one distance). Status: complete. Missing array entries are taken as the
 //   identity's (1 for scales, 0 otherwise): Apple does not say.
 
+import KinemaSupport
 import Foundation
 
 /// The name of a value function (Apple's constants wrap strings, e.g. `"rotateZ"`).

@@ -18,6 +18,7 @@
 // `CompositorCache` (behind a mutex). A tree with a backdrop blur is drawn as one band, because
 // a blur reads pixels across band edges that another thread may still be drawing.
 
+import KinemaSupport
 import Foundation
 import KinemaGeometry
 import KinemaRaster

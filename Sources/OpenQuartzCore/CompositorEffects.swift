@@ -11,6 +11,7 @@
 //   `masksToBounds` suppresses the layer's own shadow (it would be clipped to the bounds, where
 //   the layer covers it); the mask also masks the shadow.
 
+import KinemaSupport
 import Foundation
 import KinemaRaster
 

@@ -8,6 +8,7 @@
 //   projection into the plane it is flattened into (geometry flips of its ancestors in that
 //   3-D context cancelled), see `isBackFacing`.
 
+import KinemaSupport
 import Foundation
 import KinemaRaster
 

@@ -12,6 +12,7 @@
 //   colour other than white is applied by drawing the instance into an offscreen and
 //   multiplying its premultiplied channels.
 
+import KinemaSupport
 import Foundation
 import KinemaRaster
 

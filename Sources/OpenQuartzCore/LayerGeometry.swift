@@ -24,6 +24,7 @@
 // where S is the superlayer's sublayer map: identity, or flip(y about the superlayer's bounds)
 // then T(−A_super) · sublayerTransform · T(A_super).
 
+import KinemaSupport
 import Foundation
 
 package enum LayerGeometry {

@@ -14,6 +14,7 @@
 //   a class declares the property, with a zero default of its type); structure fields of custom
 //   keys ("offset.x") are not key paths.
 
+import KinemaSupport
 import Foundation
 import KinemaGeometry
 

@@ -7,6 +7,7 @@
 //   docs (fires once per frame, before the frame is drawn). Status: complete. Apple's class for a
 //   hosted tree (CAContext) is private; these are Kinema's.
 
+import KinemaSupport
 import Foundation
 import KinemaTiming
 

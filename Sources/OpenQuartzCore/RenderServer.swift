@@ -8,6 +8,7 @@
 //   (`CompositeLayer.delayedInstances`); a layer's own timing properties are read from the model
 //   (they are not animated).
 
+import KinemaSupport
 import Foundation
 import KinemaGeometry
 import KinemaTiming

@@ -6,6 +6,7 @@
 // Coordinates are rounded to 1/256 px: such values are exact in Float (Skia's scalar), in
 // Double (cairo, Blend2D) and in the 24.8 fixed point of Kinema's and cairo's scan converters,
 // so no renderer sees a slightly different shape.
+import KinemaSupport
 import Foundation
 import KinemaGeometry
 import KinemaRaster

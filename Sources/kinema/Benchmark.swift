@@ -1,4 +1,5 @@
 // The benchmark harness: times a batch body and reports operations per second.
+import KinemaSupport
 import Foundation
 import KinemaGeometry
 import Synchronization

@@ -11,6 +11,7 @@
 // the other demos' first frames would be checked the same way (the layer-geometry bars and dots,
 // the card's gradient, the transitions panel's rectangles and glyphs), which is not done yet.
 
+import KinemaSupport
 import Foundation
 import Kinema
 import KinemaDemos

@@ -1,6 +1,7 @@
 // Transform field key paths (Core Animation Programming Guide → Key-Value Coding Extensions →
 // "Transform field value key paths"): reading and writing rotation, scale and translation.
 
+import KinemaSupport
 import Foundation
 import Testing
 import KinemaGeometry

@@ -1,6 +1,7 @@
 // CATransform3D and Core Animation's transform functions: Apple's documented semantics,
 // numpy/mpmath references, and seeded properties.
 
+import KinemaSupport
 import Foundation
 import Testing
 import KinemaGeometry

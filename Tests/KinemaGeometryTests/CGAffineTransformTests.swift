@@ -1,5 +1,6 @@
 // CGAffineTransform: Apple's documented semantics, numpy references, and seeded properties.
 
+import KinemaSupport
 import Foundation
 import Testing
 import KinemaGeometry

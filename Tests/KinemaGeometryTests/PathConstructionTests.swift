@@ -1,4 +1,5 @@
 // Path construction semantics: elements, current point, CG's shape helpers and bad input.
+import KinemaSupport
 import Foundation
 import Testing
 @testable import KinemaGeometry

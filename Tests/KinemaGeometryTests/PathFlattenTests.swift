@@ -1,4 +1,5 @@
 // Flattening: the chord bound over thousands of seeded random curves.
+import KinemaSupport
 import Foundation
 import Testing
 @testable import KinemaGeometry

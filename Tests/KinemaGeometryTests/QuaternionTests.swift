@@ -1,5 +1,6 @@
 // Quaternion: the rotation convention (tied to CATransform3DMakeRotation), slerp, and properties.
 
+import KinemaSupport
 import Foundation
 import Testing
 import KinemaGeometry

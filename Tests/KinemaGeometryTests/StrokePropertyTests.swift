@@ -1,4 +1,5 @@
 // Stroking and dashing: closed-form properties over seeded random paths, CG's rules, bad input.
+import KinemaSupport
 import Foundation
 import Testing
 @testable import KinemaGeometry

@@ -1,6 +1,7 @@
 // DecomposedTransform3D: the W3C CSS Transforms Level 2 decomposition in Core Animation's layout,
 // checked against factors multiplied out by mpmath and by round trips over seeded transforms.
 
+import KinemaSupport
 import Foundation
 import Testing
 import KinemaGeometry

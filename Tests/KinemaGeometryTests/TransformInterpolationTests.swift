@@ -1,6 +1,7 @@
 // TransformInterpolation: decomposed blending checked against mpmath's matrix-exponential
 // geodesics, endpoint exactness, extrapolation, the element-wise fallback, and properties.
 
+import KinemaSupport
 import Foundation
 import Testing
 import KinemaGeometry

@@ -2,6 +2,7 @@
 // Apple-named functions, error measures, and the shapes of the reference JSON files written by
 // Scripts/references/geometry_references.py. The tests at the bottom check the helpers themselves.
 
+import KinemaSupport
 import Foundation
 import Testing
 import KinemaGeometry

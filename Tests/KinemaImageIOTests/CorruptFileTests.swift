@@ -1,4 +1,5 @@
 // Malformed, truncated and hostile files throw the expected ImageIOError, never trap.
+import KinemaSupport
 import Foundation
 @_spi(Testing) import KinemaImageIO
 import KinemaGeometry

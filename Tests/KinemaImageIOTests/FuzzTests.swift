@@ -1,4 +1,5 @@
 // Seeded random mutations of every valid fixture: each must decode or throw, never trap.
+import KinemaSupport
 import Foundation
 import KinemaGeometry   // SplitMix64: a failing mutation replays from its seed
 @_spi(Testing) import KinemaImageIO

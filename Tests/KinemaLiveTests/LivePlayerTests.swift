@@ -7,6 +7,7 @@
 // torn read, a race or a stale buffer), and checked against closed-form positions of the layers
 // (which pixels must be red / blue / white), independent of the compositor.
 
+import KinemaSupport
 import Foundation
 import Kinema
 import KinemaGeometry

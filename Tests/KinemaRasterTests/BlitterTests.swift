@@ -1,4 +1,5 @@
 // Blitting: source-over arithmetic, global alpha, regions, rectangle clips and clip masks.
+import KinemaSupport
 import KinemaGeometry
 import Testing
 @testable import KinemaRaster

@@ -1,4 +1,5 @@
 // Gaussian blur: the box parameters' variance, conservation, bad sigma, premultiplied output.
+import KinemaSupport
 import KinemaGeometry
 import Testing
 @testable import KinemaRaster

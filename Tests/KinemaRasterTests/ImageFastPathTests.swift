@@ -1,6 +1,7 @@
 // The affine image fast path (AffineImageBlitter) against the general Float path it stands in
 // for, on seeded random images, transforms, shapes, clips and global alphas, so the two can never
 // silently diverge.
+import KinemaSupport
 import Foundation
 import KinemaGeometry
 import Testing

@@ -1,4 +1,5 @@
 // Gradients, image patterns and blend modes: closed forms, edge cases and bad input.
+import KinemaSupport
 import KinemaGeometry
 import Testing
 @testable import KinemaRaster

@@ -1,4 +1,5 @@
 // Pixmap, PixmapRegion and the colour types: storage, value semantics, size limits.
+import KinemaSupport
 import KinemaGeometry
 import Testing
 @testable import KinemaRaster

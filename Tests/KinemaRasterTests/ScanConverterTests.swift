@@ -1,4 +1,5 @@
 // Scan conversion: clipping, bad input, degenerate shapes and fill rules, checked by closed forms.
+import KinemaSupport
 import Foundation
 import KinemaGeometry
 import Testing

@@ -1,6 +1,7 @@
 // Tests of the headless Stage: frames show the committed tree at the stepped time; implicit
 // animations run over the transaction's duration; recording writes decodable files.
 
+import KinemaSupport
 import Foundation
 import Kinema
 @testable import OpenQuartzCore

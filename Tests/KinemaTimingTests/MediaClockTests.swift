@@ -4,6 +4,7 @@
 // `MediaClock.withCurrent` (task-local) or on a private `MediaClock.Registry`, so parallel tests
 // never observe each other's clocks.
 
+import KinemaSupport
 import KinemaGeometry
 import Testing
 import KinemaTiming

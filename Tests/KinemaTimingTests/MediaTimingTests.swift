@@ -1,6 +1,7 @@
 // MediaTiming: the documented CAMediaTiming rules, hand-computed from Apple's documentation and
 // the public evidence cited in Sources/KinemaTiming/MediaTiming.swift.
 
+import KinemaSupport
 import KinemaGeometry
 import Testing
 import KinemaTiming

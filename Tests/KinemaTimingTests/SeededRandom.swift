@@ -1,4 +1,5 @@
 // The seeded generator the property tests share, so every run sees the same cases.
+import KinemaSupport
 import Foundation
 import KinemaGeometry
 

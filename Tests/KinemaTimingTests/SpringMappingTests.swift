@@ -1,6 +1,7 @@
 // Spring parameterizations: iOS 17 duration/bounce, SwiftUI response, UIKit's damping ratio with a
 // duration (inferred), and UISpringTimingParameters() (measured).
 
+import KinemaSupport
 import Foundation
 import Testing
 import KinemaGeometry

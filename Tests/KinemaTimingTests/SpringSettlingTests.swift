@@ -1,6 +1,7 @@
 // Settling: Core Animation's settlingDuration (documented figures, the inferred algorithm's
 // structure) and the exact settlingTime(tolerance:).
 
+import KinemaSupport
 import Foundation
 import Testing
 import KinemaGeometry

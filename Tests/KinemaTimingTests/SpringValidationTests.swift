@@ -1,6 +1,7 @@
 // Spring's parameters: CASpringAnimation's defaults, bad input (defaults and diagnostics, never a
 // trap), the derived quantities, and the hot path's behaviour at the edges of time.
 
+import KinemaSupport
 import Foundation
 import Testing
 import KinemaGeometry

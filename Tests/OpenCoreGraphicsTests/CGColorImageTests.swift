@@ -1,4 +1,5 @@
 // CGColor, CGColorSpace, CGGradient and CGImage.
+import KinemaSupport
 import Foundation
 import KinemaRaster
 import Testing

@@ -1,4 +1,5 @@
 // Bitmap contexts: orientation, pixel layouts, the caller's memory, bad parameters.
+import KinemaSupport
 import Foundation
 import KinemaRaster
 import Testing

@@ -3,6 +3,7 @@
 // nothing may trap, and the context must keep working — after the random run a plain fill still
 // lands where it should.
 
+import KinemaSupport
 import Foundation
 import KinemaGeometry
 @testable import OpenCoreGraphics

@@ -1,4 +1,5 @@
 // The graphics state: save/restore, the CTM, the current path, shadows, layers, bad input.
+import KinemaSupport
 import Foundation
 import KinemaRaster
 import Testing

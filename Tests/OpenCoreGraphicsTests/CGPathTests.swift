@@ -1,4 +1,5 @@
 // CGPath and CGMutablePath: Apple's Swift API over the engine path.
+import KinemaSupport
 import Foundation
 import Testing
 @testable import OpenCoreGraphics

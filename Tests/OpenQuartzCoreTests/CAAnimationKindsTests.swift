@@ -1,6 +1,7 @@
 // CASpringAnimation, CAAnimationGroup, CAValueFunction, CATransition and the interpolation of
 // values (their docs; APPLE_SEMANTICS.md).
 
+import KinemaSupport
 import Foundation
 import KinemaGeometry
 import KinemaTiming

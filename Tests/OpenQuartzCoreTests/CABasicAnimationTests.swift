@@ -2,6 +2,7 @@
 // Interpolation Values"; APPLE_SEMANTICS.md), timing, fill modes, repeats, cumulative, additive.
 // Times are dyadic and values small so results are exact unless a tolerance is given.
 
+import KinemaSupport
 import Foundation
 import KinemaGeometry
 import KinemaTiming

@@ -1,6 +1,7 @@
 // CAKeyframeAnimation: the calculation modes, key times, per-segment timing functions and paths
 // (CAKeyframeAnimation docs; APPLE_SEMANTICS.md). Duration 1 s, so layer time = progress.
 
+import KinemaSupport
 import Foundation
 import KinemaGeometry
 @testable import OpenQuartzCore

@@ -1,6 +1,7 @@
 // Tests of the CALayer animation glue: add / look up / remove animations, and presentation()
 // evaluating them at the current time of a manual clock (never the global clock).
 
+import KinemaSupport
 import Foundation
 import KinemaGeometry
 import KinemaTiming

@@ -7,6 +7,7 @@
 // hit testing passes through them); Core Animation Programming Guide → "Layers Can Be Manipulated
 // in Three Dimensions" (4×4 matrices, row vectors).
 
+import KinemaSupport
 import Foundation
 import OpenQuartzCore
 import Testing

@@ -8,6 +8,7 @@
 // actions, style, defaultAction(forKey:); NSNull ends the search); CALayerDelegate docs;
 // APPLE_SEMANTICS.md (contexts handed to layer drawing are flipped to UIKit's top-left space).
 
+import KinemaSupport
 import Foundation
 import OpenQuartzCore
 import Testing

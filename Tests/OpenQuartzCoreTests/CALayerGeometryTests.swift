@@ -9,6 +9,7 @@
 // is where it lies in the superlayer, moving it from the centre to the bounds origin changes
 // position while the layer stays put, and rotations turn about it).
 
+import KinemaSupport
 import Foundation
 import OpenQuartzCore
 import Testing

@@ -7,6 +7,7 @@
 // layer’s mask layer"), mask ("must not have a superlayer"); DESIGN.md §6 (a cycle in the layer
 // tree gets a diagnostic, and the program goes on).
 
+import KinemaSupport
 import Foundation
 import OpenQuartzCore
 import Testing

@@ -5,6 +5,7 @@
 // (a subclass's defaultValueForKey: makes masksToBounds default to YES); "Wrapping Conventions";
 // "Key Path Support for Structure Fields"); CALayer.needsDisplay(forKey:) docs.
 
+import KinemaSupport
 import Foundation
 import OpenQuartzCore
 import Testing

@@ -4,6 +4,7 @@
 // CGColor objects, locations: [NSNumber]?), CAReplicatorLayer docs, CATextLayer
 // docs (string: an NSString or NSAttributedString; font: a CFTypeRef naming the font).
 
+import KinemaSupport
 import Foundation
 import OpenQuartzCore
 import Testing

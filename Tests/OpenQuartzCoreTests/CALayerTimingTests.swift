@@ -4,6 +4,7 @@
 // parents of their sublayers), CALayer.convertTime docs, Technical Q&A QA1673 (pausing and
 // resuming a layer tree with speed, timeOffset, beginTime and convertTime(_:from: nil)).
 
+import KinemaSupport
 import Foundation
 import OpenQuartzCore
 import Testing

@@ -1,5 +1,6 @@
 // Tests for CAMediaTimingFunction and CAMediaTimingFunctionName: Apple's documented control points,
 // getControlPoint(at:values:), diagnostics for bad input, and evaluation through the engine curve.
+import KinemaSupport
 import Testing
 import OpenQuartzCore
 

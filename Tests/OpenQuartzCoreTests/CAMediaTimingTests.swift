@@ -1,5 +1,6 @@
 // CAMediaTiming, CAMediaTimingFillMode, CACurrentMediaTime: Apple's API over KinemaTiming.
 
+import KinemaSupport
 import KinemaTiming
 import OpenQuartzCore
 import Testing

@@ -3,6 +3,7 @@
 // Every test runs on its own manual clock; each starts by flushing any implicit transaction an
 // earlier test left open (Kinema has no run loop yet to commit it).
 
+import KinemaSupport
 import Foundation
 import KinemaGeometry
 import KinemaTiming

@@ -2,6 +2,7 @@
 // (Core Animation Programming Guide → Key-Value Coding Extensions → Key Path Support for
 // Structure Fields; → Animatable Properties).
 
+import KinemaSupport
 import Foundation
 import OpenQuartzCore
 import Testing

@@ -7,6 +7,7 @@
 // function is nil, i.e. linear), so a value at time t is from + (to − from)·t / duration. The
 // tolerance, 1e-9 points, covers double rounding in the 4×4 maps (values are below 1000).
 
+import KinemaSupport
 import Foundation
 import KinemaGeometry
 @testable import OpenQuartzCore

@@ -1,5 +1,6 @@
 // The random source of the seeded property tests (KinemaGeometry's SplitMix64), with the two
 // draws those tests need.
+import KinemaSupport
 import KinemaGeometry
 
 typealias SeededGenerator = SplitMix64

@@ -1,6 +1,6 @@
 // The diagnostics channel: what bad input reports instead of trapping (DESIGN.md §1).
 import Testing
-@testable import KinemaGeometry
+@testable import KinemaSupport
 
 @Suite("KinemaDiagnostics")
 struct KinemaDiagnosticsTests {
@@ -12,6 +12,19 @@ struct KinemaDiagnosticsTests {
         #expect(value == 7)
         #expect(diagnostics == [KinemaDiagnostic(domain: "CATransform3DMakeRotation", message: "zero-length axis; identity returned")])
         #expect(diagnostics[0].description == "[CATransform3DMakeRotation] zero-length axis; identity returned")
+        #expect(diagnostics[0].module == "KinemaSupportTests", "labelled with the module that emitted it")
+    }
+
+    @Test func theModuleComesFromTheFileIDAndIsNotPartOfEquality() {
+        #expect(KinemaDiagnostics.module(of: "OpenQuartzCore/CALayer.swift") == "OpenQuartzCore")
+        #expect(KinemaDiagnostics.module(of: "nofolder.swift") == "")
+        #expect(KinemaDiagnostic(domain: "A", message: "m", module: "X") == KinemaDiagnostic(domain: "A", message: "m"))
+    }
+
+    @Test func aCollectionIsQuietUnlessAsked() {
+        #expect(KinemaDiagnostics.isLogging, "outside a collection, diagnostics are logged")
+        _ = KinemaDiagnostics.collecting { #expect(!KinemaDiagnostics.isLogging) }
+        _ = KinemaDiagnostics.collecting(logging: true) { #expect(KinemaDiagnostics.isLogging) }
     }
 
     @Test func nothingIsCollectedOutsideABody() {
@@ -44,7 +57,7 @@ struct KinemaDiagnosticsTests {
         #expect(inner.map(\.domain) == ["B"])
         #expect(outer.map(\.domain) == ["A", "B"])
         #expect(KinemaDiagnostics.isLogging)
-        let (_, logged) = KinemaDiagnostics.collecting { #expect(KinemaDiagnostics.isLogging) }
+        let (_, logged) = KinemaDiagnostics.collecting(logging: true) { #expect(KinemaDiagnostics.isLogging) }
         #expect(logged.isEmpty)
     }
 

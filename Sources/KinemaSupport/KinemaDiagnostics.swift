@@ -2,8 +2,10 @@
 //
 // Apple's frameworks crash or silently ignore some misuse (NaN control points, an animator
 // released while paused, an unknown key path). Kinema instead takes the documented safe choice
-// and reports one diagnostic. Each diagnostic is logged through swift-log (label "kinema") and,
-// when a collector is installed for the current task, recorded so tests and tools can inspect it.
+// and reports one diagnostic. Each diagnostic names the API that received the bad input and the
+// Kinema module that emitted it; it is logged through swift-log (label "kinema", source the
+// module) unless a collector installed for the current task takes it, in which case it is
+// recorded so tests and tools can inspect it (and logged only when that collector asks).
 
 import Logging
 import Synchronization
@@ -14,20 +16,35 @@ import Synchronization
 /// let (_, diagnostics) = KinemaDiagnostics.collecting {
 ///     CAMediaTimingFunction(controlPoints: .nan, 0, 1, 1)
 /// }
-/// // diagnostics[0].domain == "CAMediaTimingFunction"
+/// // diagnostics[0].domain == "CAMediaTimingFunction", diagnostics[0].module == "OpenQuartzCore"
 /// ```
+///
+/// Two diagnostics are equal when they report the same API and message: `module` says where the
+/// report came from, not what it says, and is left out of equality and hashing.
 public struct KinemaDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The API that received the bad input, named as Apple names it (`"CAMediaTimingFunction"`).
     public var domain: String
     /// What was wrong and what Kinema did about it.
     public var message: String
+    /// The Kinema module whose code emitted the report (`"OpenQuartzCore"`), empty when unknown.
+    public var module: String
 
-    public init(domain: String, message: String) {
+    public init(domain: String, message: String, module: String = "") {
         self.domain = domain
         self.message = message
+        self.module = module
     }
 
     public var description: String { "[\(domain)] \(message)" }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.domain == rhs.domain && lhs.message == rhs.message
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(domain)
+        hasher.combine(message)
+    }
 }
 
 /// The diagnostic channel shared by every Kinema module.
@@ -51,9 +68,9 @@ public enum KinemaDiagnostics {
     ///
     /// Collection is task-local: diagnostics from other tasks and threads are not mixed in, so
     /// parallel tests each see only their own. Nested calls each see what was emitted inside them.
-    /// With `logging` false the diagnostics emitted inside (nested collections included) are
-    /// collected without being logged (a test that provokes thousands of them on purpose).
-    public static func collecting<T>(logging: Bool = true, _ body: () throws -> T) rethrows -> (T, [KinemaDiagnostic]) {
+    /// What a collection takes is not logged (a test that provokes diagnostics on purpose stays
+    /// quiet); with `logging` true it is logged as well, unless an enclosing collection is quiet.
+    public static func collecting<T>(logging: Bool = false, _ body: () throws -> T) rethrows -> (T, [KinemaDiagnostic]) {
         let outer = Self.collector
         let collector = Collector(logs: logging && (outer?.logs ?? true))
         let result = try $collector.withValue(collector) { try body() }
@@ -66,10 +83,18 @@ public enum KinemaDiagnostics {
     /// `collecting(logging: false)`).
     static var isLogging: Bool { collector?.logs ?? true }
 
-    /// Reports bad input: logs a warning and records it for an installed collector.
-    package static func emit(_ domain: String, _ message: String) {
-        let diagnostic = KinemaDiagnostic(domain: domain, message: message)
-        if isLogging { logger.warning("\(diagnostic.description)") }
+    /// Reports bad input: records it for an installed collector and logs a warning (source: the
+    /// emitting module, taken from the caller's `#fileID`) unless that collector is quiet.
+    package static func emit(_ domain: String, _ message: String, fileID: StaticString = #fileID) {
+        let diagnostic = KinemaDiagnostic(domain: domain, message: message, module: module(of: fileID))
+        if isLogging { logger.warning("\(diagnostic.description)", source: diagnostic.module) }
         collector?.items.withLock { $0.append(diagnostic) }
+    }
+
+    /// The module part of a `#fileID` ("OpenQuartzCore/CALayer.swift" → "OpenQuartzCore").
+    static func module(of fileID: StaticString) -> String {
+        let id = fileID.description
+        guard let slash = id.firstIndex(of: "/") else { return "" }
+        return String(id[..<slash])
     }
 }

@@ -49,31 +49,39 @@ let package = Package(
         ),
         // Apple's Core Graphics API.
         .target(name: "OpenCoreGraphics", dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaRaster"], swiftSettings: strictSwift),
-        // Apple's Core Animation API.
+        // The render side of Core Animation: layer state values, committed animations and their
+        // evaluation, the render tree, the render server and the compositor. Sendable, any
+        // thread; never sees a CALayer (the compiler keeps Apple's client/server line).
+        .target(
+            name: "KinemaRenderServer",
+            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "OpenCoreGraphics", "CKinemaRasterSupport"],
+            swiftSettings: strictSwift
+        ),
+        // Apple's Core Animation API (the client side: layers, animations, transactions).
         .target(
             name: "OpenQuartzCore",
-            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaTiming", "OpenCoreGraphics", "CKinemaRasterSupport"],
+            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaTiming", "OpenCoreGraphics", "KinemaRenderServer"],
             swiftSettings: strictSwift
         ),
         // Umbrella: `import Kinema` brings in the Open modules.
-        .target(name: "Kinema", dependencies: ["KinemaSupport", "OpenCoreGraphics", "OpenQuartzCore", "KinemaImageIO", "KinemaRaster", "KinemaTiming"],
+        .target(name: "Kinema", dependencies: ["KinemaRenderServer", "KinemaSupport", "OpenCoreGraphics", "OpenQuartzCore", "KinemaImageIO", "KinemaRaster", "KinemaTiming"],
                 swiftSettings: strictSwift),
         // Live playback in an X11 window: libX11 is loaded at run time (dlopen), so nothing here is
         // needed to build or test the rest. docs/LIVE.md; the choice in docs/DEPENDENCIES.md.
         .target(name: "CKinemaX11", path: "Sources/CKinemaX11"),
-        .target(name: "KinemaLive", dependencies: ["KinemaSupport", "Kinema", "KinemaGeometry", "CKinemaX11"], swiftSettings: strictSwift),
+        .target(name: "KinemaLive", dependencies: ["KinemaRenderServer", "KinemaSupport", "Kinema", "KinemaGeometry", "CKinemaX11"], swiftSettings: strictSwift),
         // The demos `kinema demo` records: the seed articles' samples as Core Animation scenes.
         .target(name: "KinemaDemos", dependencies: ["Kinema"], swiftSettings: strictSwift),
         // Plain C baselines that `kinema bench` measures beside Kinema (benchmark only).
         .target(name: "KinemaBenchBaselines", path: "Sources/KinemaBenchBaselines"),
         // The layer benchmarks' scene and its C evaluation floor, shared by the bench and the
         // tests that check the floor computes what the render server does.
-        .target(name: "KinemaBenchScenes", dependencies: ["OpenQuartzCore", "KinemaGeometry", "KinemaBenchBaselines"],
+        .target(name: "KinemaBenchScenes", dependencies: ["KinemaRenderServer", "OpenQuartzCore", "KinemaGeometry", "KinemaBenchBaselines"],
                 swiftSettings: strictSwift),
         // The command-line tool: version, seed drawings to PNG, benchmarks.
         .executableTarget(
             name: "kinema",
-            dependencies: ["KinemaSupport", 
+            dependencies: ["KinemaRenderServer", "KinemaSupport", 
                 "Kinema", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "KinemaImageIO", "OpenCoreGraphics",
                 "KinemaBenchBaselines", "KinemaBenchScenes", "KinemaDemos", "KinemaLive", "OpenQuartzCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -88,7 +96,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KinemaDemosTests",
-            dependencies: ["KinemaSupport", "KinemaDemos", "Kinema", "KinemaImageIO", "KinemaRaster"],
+            dependencies: ["KinemaRenderServer", "KinemaSupport", "KinemaDemos", "Kinema", "KinemaImageIO", "KinemaRaster"],
             resources: [.copy("Golden")],
             swiftSettings: strictSwift
         ),
@@ -125,12 +133,12 @@ let package = Package(
         ),
         .testTarget(
             name: "KinemaLiveTests",
-            dependencies: ["KinemaSupport", "KinemaLive", "Kinema", "KinemaGeometry", "KinemaRaster"],
+            dependencies: ["KinemaRenderServer", "KinemaSupport", "KinemaLive", "Kinema", "KinemaGeometry", "KinemaRaster"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "OpenQuartzCoreTests",
-            dependencies: ["KinemaSupport", "OpenQuartzCore", "Kinema", "KinemaRaster", "KinemaImageIO", "KinemaBenchScenes"],
+            dependencies: ["KinemaRenderServer", "KinemaSupport", "OpenQuartzCore", "Kinema", "KinemaRaster", "KinemaImageIO", "KinemaBenchScenes"],
             resources: [.copy("CompositorGolden")],
             swiftSettings: strictSwift
         ),

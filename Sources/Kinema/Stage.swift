@@ -7,10 +7,11 @@
 //   Status: complete for layers (the UIKit work adds a root view controller and views on top).
 //   docs/RECORDING.md describes recording; docs/ARCHITECTURE.md the frame's timeline.
 
-import KinemaSupport
 import Foundation
 import KinemaImageIO
 import KinemaRaster
+import KinemaRenderServer
+import KinemaSupport
 import KinemaTiming
 import OpenCoreGraphics
 import OpenQuartzCore

@@ -5,6 +5,7 @@
 import Foundation
 import KinemaBenchBaselines
 import KinemaGeometry
+import KinemaRenderServer
 import OpenQuartzCore
 
 /// The recipe of the benchmark scene: per layer, a basic animation on position (ease in / ease

@@ -13,22 +13,14 @@
 
 import Foundation
 
-/// How a path's winding numbers decide what is inside (CGPathFillRule).
-public enum PathFillRule: Sendable, Hashable {
-    /// Inside where the winding number is not zero (`CGPathFillRule.winding`).
-    case nonZero
-    /// Inside where the winding number is odd (`CGPathFillRule.evenOdd`).
-    case evenOdd
-}
-
 extension Path {
     /// Whether `point` is inside the area the path fills under `rule`.
     ///
     /// Cost: O(elements), a few dozen operations per curve near the point's height.
-    public func contains(_ point: CGPoint, rule: PathFillRule = .nonZero) -> Bool {
+    public func contains(_ point: CGPoint, rule: CGPathFillRule = .winding) -> Bool {
         let w = windingNumber(at: PathVector(point))
         switch rule {
-        case .nonZero: return w != 0
+        case .winding: return w != 0
         case .evenOdd: return w & 1 != 0
         }
     }

@@ -7,10 +7,11 @@
 //   turn advances it to the live timebase's time, so `CACurrentMediaTime()` on the main thread
 //   reads real time at turn granularity.
 
-import KinemaSupport
 import Foundation
 import Kinema
 import KinemaGeometry
+import KinemaRenderServer
+import KinemaSupport
 import KinemaTiming
 import OpenCoreGraphics
 import OpenQuartzCore

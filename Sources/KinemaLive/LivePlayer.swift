@@ -12,11 +12,12 @@
 // by that thread only). They share only Sendable values: the RenderServer (mutex inside), the
 // LiveTimebase (immutable, reads the monotonic clock) and this player's stop flag and statistics.
 
-import KinemaSupport
 import Foundation
 import Kinema
 import KinemaGeometry
 import KinemaRaster
+import KinemaRenderServer
+import KinemaSupport
 import KinemaTiming
 import OpenQuartzCore
 import Synchronization

@@ -5,6 +5,7 @@
 //   complete.
 
 import KinemaRaster
+import KinemaRenderServer
 import OpenQuartzCore
 
 /// What a presenter asks of the player after a frame or a poll.

@@ -1,12 +1,14 @@
 // ClipMask: an anti-aliased clip, 8-bit coverage per pixel, narrowed by intersecting paths.
 
+import KinemaGeometry
+
 /// Where drawing may land, one coverage byte per pixel (0 clipped out, 255 fully in), in the
 /// coordinates of the region it clips. Rectangles clip faster as `RasterClip.rect`; a mask is for
 /// anti-aliased shapes, and any number of them intersect into one.
 ///
 /// ```swift
 /// var mask = try ClipMask(width: 256, height: 256)          // everything open
-/// mask.intersect(circle, rule: .nonZero, using: &converter)  // now only inside the circle
+/// mask.intersect(circle, rule: .winding, using: &converter)  // now only inside the circle
 /// pixmap.fill(square, color: .black, clip: .mask(mask), using: &converter)
 /// ```
 /// Semantics: intersecting multiplies coverages (`new = old × path / 255`, rounded), so soft
@@ -53,7 +55,7 @@ public struct ClipMask: Hashable, Sendable {
     }
 
     /// Narrows the mask to the inside of `path`, with the path's anti-aliased coverage.
-    public mutating func intersect(_ path: RasterPath, rule: FillRule = .nonZero, using converter: inout ScanConverter) {
+    public mutating func intersect(_ path: RasterPath, rule: CGPathFillRule = .winding, using converter: inout ScanConverter) {
         let area = bounds
         guard !area.isEmpty else { return }
         let maskWidth = width

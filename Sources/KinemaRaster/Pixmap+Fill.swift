@@ -14,7 +14,7 @@ extension PixmapRegion {
     /// to the region. Cost: the scan conversion (proportional to the outline's length in pixels)
     /// plus one packed blend per covered pixel; a `.rect` clip costs nothing per pixel, a `.mask`
     /// one multiply per pixel.
-    public mutating func fill(_ path: RasterPath, color: PaintColor, rule: FillRule = .nonZero, alpha: Float = 1,
+    public mutating func fill(_ path: RasterPath, color: PaintColor, rule: CGPathFillRule = .winding, alpha: Float = 1,
                               clip: RasterClip? = nil, using converter: inout ScanConverter) {
         guard let alpha = Self.checkedAlpha(alpha) else { return }
         let source = color.multipliedAlpha(alpha).premultiplied
@@ -35,14 +35,14 @@ extension PixmapRegion {
     /// pixel in Float (`BlendMode`), then rounded once. Pixels outside the path's coverage are
     /// never touched, whatever the mode. A degenerate gradient (start = end) or singular image
     /// transform paints nothing.
-    public mutating func fill(_ path: RasterPath, paint: Paint, blendMode: BlendMode = .normal, rule: FillRule = .nonZero,
+    public mutating func fill(_ path: RasterPath, paint: Paint, blendMode: BlendMode = .normal, rule: CGPathFillRule = .winding,
                               alpha: Float = 1, clip: RasterClip? = nil, using converter: inout ScanConverter) {
         fill(path, paint: paint, blendMode: blendMode, rule: rule, alpha: alpha, clip: clip, using: &converter, fastPaths: true)
     }
 
     /// `fill(_:paint:blendMode:rule:alpha:clip:using:)`, with `fastPaths: false` taking the
     /// general shaded path for images too (tests compare the two).
-    mutating func fill(_ path: RasterPath, paint: Paint, blendMode: BlendMode, rule: FillRule, alpha: Float,
+    mutating func fill(_ path: RasterPath, paint: Paint, blendMode: BlendMode, rule: CGPathFillRule, alpha: Float,
                        clip: RasterClip?, using converter: inout ScanConverter, fastPaths: Bool) {
         if case .solid(let color) = paint, blendMode == .normal {
             fill(path, color: color, rule: rule, alpha: alpha, clip: clip, using: &converter)
@@ -87,7 +87,7 @@ extension PixmapRegion {
         }
     }
 
-    private mutating func shade<S: Shader>(_ path: RasterPath, _ shader: S, _ mode: BlendMode, _ rule: FillRule, _ alpha: Float,
+    private mutating func shade<S: Shader>(_ path: RasterPath, _ shader: S, _ mode: BlendMode, _ rule: CGPathFillRule, _ alpha: Float,
                                            _ clip: RasterClip?, _ converter: inout ScanConverter) {
         withShadeBuffers { colors, weights in
             var blitter = ShadedBlitter(shader: shader, base: base, rowStride: rowStride, mode: mode, alpha: alpha,
@@ -110,7 +110,7 @@ extension PixmapRegion {
     }
 
     /// Scan-converts `path` into `sink` within the region and the clip.
-    private func rasterize<Sink: CoverageSink>(_ path: RasterPath, rule: FillRule, clip: RasterClip?, into sink: inout Sink,
+    private func rasterize<Sink: CoverageSink>(_ path: RasterPath, rule: CGPathFillRule, clip: RasterClip?, into sink: inout Sink,
                                                using converter: inout ScanConverter) {
         switch clip {
         case nil:
@@ -149,21 +149,21 @@ extension BlendMode {
 
 extension Pixmap {
     /// Fills `path` into the whole pixmap; see `PixmapRegion.fill(_:color:rule:alpha:clip:using:)`.
-    public mutating func fill(_ path: RasterPath, color: PaintColor, rule: FillRule = .nonZero, alpha: Float = 1,
+    public mutating func fill(_ path: RasterPath, color: PaintColor, rule: CGPathFillRule = .winding, alpha: Float = 1,
                               clip: RasterClip? = nil, using converter: inout ScanConverter) {
         withMutableRegion { $0.fill(path, color: color, rule: rule, alpha: alpha, clip: clip, using: &converter) }
     }
 
     /// Fills `path` with a scan converter made for this call (keep one and pass it when filling
     /// many paths: it keeps its buffers).
-    public mutating func fill(_ path: RasterPath, color: PaintColor, rule: FillRule = .nonZero, alpha: Float = 1,
+    public mutating func fill(_ path: RasterPath, color: PaintColor, rule: CGPathFillRule = .winding, alpha: Float = 1,
                               clip: RasterClip? = nil) {
         var converter = ScanConverter()
         fill(path, color: color, rule: rule, alpha: alpha, clip: clip, using: &converter)
     }
 
     /// Fills `path` with `paint` and `blendMode`; see `PixmapRegion.fill(_:paint:blendMode:rule:alpha:clip:using:)`.
-    public mutating func fill(_ path: RasterPath, paint: Paint, blendMode: BlendMode = .normal, rule: FillRule = .nonZero,
+    public mutating func fill(_ path: RasterPath, paint: Paint, blendMode: BlendMode = .normal, rule: CGPathFillRule = .winding,
                               alpha: Float = 1, clip: RasterClip? = nil, using converter: inout ScanConverter) {
         withMutableRegion {
             $0.fill(path, paint: paint, blendMode: blendMode, rule: rule, alpha: alpha, clip: clip, using: &converter)
@@ -171,7 +171,7 @@ extension Pixmap {
     }
 
     /// Fills `path` with `paint` and `blendMode`, with a scan converter made for this call.
-    public mutating func fill(_ path: RasterPath, paint: Paint, blendMode: BlendMode = .normal, rule: FillRule = .nonZero,
+    public mutating func fill(_ path: RasterPath, paint: Paint, blendMode: BlendMode = .normal, rule: CGPathFillRule = .winding,
                               alpha: Float = 1, clip: RasterClip? = nil) {
         var converter = ScanConverter()
         fill(path, paint: paint, blendMode: blendMode, rule: rule, alpha: alpha, clip: clip, using: &converter)

@@ -1,6 +1,8 @@
 // ScanConverter+Dense: the cell store for small shapes — a grid of cells over the shape's
 // bounding box with one bit per cell — swept through the bits, with no cell list and no sorting.
 
+import KinemaGeometry
+
 /// One cell of the dense grid: `cover` and `area` as in `ScanConverter.Cell`, summed in place.
 struct DenseCell {
     var cover: Int32 = 0
@@ -99,7 +101,7 @@ extension ScanConverter {
     /// No cache hints here: asking for the pixels two rows ahead, as the sparse sweep does, was
     /// measured slower with this store (triangles 37.5 against 36.8 ms, cubic shapes 85.7
     /// against 84.8 ms CPU, three pairs each).
-    static func sweepDense<Sink: CoverageSink>(_ grid: DenseCells, right: Int, rule: FillRule, into sinkOut: inout Sink) {
+    static func sweepDense<Sink: CoverageSink>(_ grid: DenseCells, right: Int, rule: CGPathFillRule, into sinkOut: inout Sink) {
         // A local copy, written back at the end: the optimizer keeps a local's fields (base
         // pointer, stride, colour) in registers, where it must reload `sinkOut`'s after every
         // store to pixel memory.

@@ -171,7 +171,7 @@ extension ScanConverter {
     /// Sweeps each row left to right, handing coverage to `sink`. Row `rows.lowerBound + r` holds
     /// `cells[ends[r − 1] ..< ends[r]]` (from 0 for the first), sorted by column.
     static func sweepSparse<Sink: CoverageSink>(_ cells: UnsafePointer<Cell>, _ ends: UnsafePointer<Int32>, rows: ClosedRange<Int>,
-                                                right: Int, rule: FillRule, into sinkOut: inout Sink) {
+                                                right: Int, rule: CGPathFillRule, into sinkOut: inout Sink) {
         // A local copy, written back at the end, so its fields stay in registers (as in
         // sweepDense).
         var sink = sinkOut

@@ -1,14 +1,6 @@
 // ScanConverter: exact-area anti-aliased scan conversion of RasterPaths into coverage spans.
 import KinemaGeometry
 
-/// Which points a self-overlapping or nested shape covers.
-public enum FillRule: Hashable, Sendable {
-    /// Covered where the contours wind around the point a non-zero number of times.
-    case nonZero
-    /// Covered where the number of contour crossings from the point outward is odd.
-    case evenOdd
-}
-
 /// Receives the coverage the scan converter computes, row by row, rows in increasing `y` and
 /// runs within a row in increasing `x`, each pixel at most once.
 package protocol CoverageSink {
@@ -95,7 +87,7 @@ public struct ScanConverter {
     /// Scan-converts `path` inside `clip` and hands every covered pixel's coverage to `sink`.
     /// The clip is first limited to `0 ..< 2^24` both ways, the range where 24.8 fixed point fits
     /// comfortably (pixmaps are at most 2^15 a side).
-    package mutating func rasterize<Sink: CoverageSink>(_ path: RasterPath, rule: FillRule, clip: PixelRect, into sink: inout Sink) {
+    package mutating func rasterize<Sink: CoverageSink>(_ path: RasterPath, rule: CGPathFillRule, clip: PixelRect, into sink: inout Sink) {
         let clip = clip.intersection(PixelRect(width: 1 << 24, height: 1 << 24))
         guard !clip.isEmpty, !path.isEmpty, path.minY < Double(clip.maxY), path.maxY > Double(clip.minY),
               path.minX < Double(clip.maxX) else { return }
@@ -140,7 +132,7 @@ public struct ScanConverter {
     /// from the row's start through this cell) less the cell's own `area`; pixels `x + 1 ..< next`
     /// (up to the next cell or the clip's right edge) get the coverage of `winding`, as one run.
     @inline(__always)
-    static func emitCell<Sink: CoverageSink>(y: Int, x: Int, winding: Int, area: Int, next: Int, rule: FillRule,
+    static func emitCell<Sink: CoverageSink>(y: Int, x: Int, winding: Int, area: Int, next: Int, rule: CGPathFillRule,
                                              into sink: inout Sink) {
         let covered = winding &<< (Subpixel.shift + 1)
         let own = Self.coverage(covered &- area, rule)
@@ -153,12 +145,12 @@ public struct ScanConverter {
 
     /// Maps doubled signed area (a full pixel is `Subpixel.fullCoverage`) to 0 ... 255.
     @inline(__always)
-    package static func coverage(_ doubledArea: Int, _ rule: FillRule) -> UInt8 {
+    package static func coverage(_ doubledArea: Int, _ rule: CGPathFillRule) -> UInt8 {
         // As a magnitude (UInt), so no value traps, not even Int.min.
         var magnitude = doubledArea.magnitude
         let full = UInt(Subpixel.fullCoverage)
         switch rule {
-        case .nonZero:
+        case .winding:
             if magnitude >= full { return 255 }
         case .evenOdd:
             magnitude &= 2 * full - 1

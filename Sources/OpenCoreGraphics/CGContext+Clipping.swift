@@ -45,21 +45,21 @@ extension CGContext {
     public func clip(using rule: CGPathFillRule = .winding) {
         let path = currentPath
         currentPath.removeAll()
-        intersectClip(with: path, rule: rule.raster)
+        intersectClip(with: path, rule: rule)
     }
 
     /// Intersects the clip with `rect` (user space). The current path is not changed.
     public func clip(to rect: CGRect) {
         var path = Path()
         path.addRect(rect, transform: userToRaster)
-        intersectClip(with: path, rule: .nonZero)
+        intersectClip(with: path, rule: .winding)
     }
 
     /// Intersects the clip with the union of `rects` (user space).
     public func clip(to rects: [CGRect]) {
         var path = Path()
         path.addRects(rects, transform: userToRaster)
-        intersectClip(with: path, rule: .nonZero)
+        intersectClip(with: path, rule: .winding)
     }
 
     /// Removes the clip (the whole bitmap is drawable again).
@@ -76,7 +76,7 @@ extension CGContext {
     }
 
     /// Intersects the clip with a raster-space path.
-    func intersectClip(with path: Path, rule: FillRule) {
+    func intersectClip(with path: Path, rule: CGPathFillRule) {
         var clip = state.clip
         let pathBounds = path.tightBounds
         let old = clip.bounds ?? CGRect(x: 0, y: 0, width: width, height: height)

@@ -66,7 +66,7 @@ extension CGContext {
         guard !area.isEmpty else { return }
         let corners = [CGPoint(x: area.minX, y: area.minY), CGPoint(x: area.maxX, y: area.minY),
                        CGPoint(x: area.maxX, y: area.maxY), CGPoint(x: area.minX, y: area.maxY)]
-        self.paint(.shape([PathContour(points: corners, isClosed: true)], paint, .nonZero))
+        self.paint(.shape([PathContour(points: corners, isClosed: true)], paint, .winding))
     }
 
     /// Whether `t` maps circles to circles: its linear part is a scaled rotation or reflection.

@@ -42,7 +42,7 @@ extension CGContext {
         } else {
             var path = Path()
             path.addRect(r, transform: userToRaster)
-            paint(.shape(contours(of: path), .image(pattern), .nonZero))
+            paint(.shape(contours(of: path), .image(pattern), .winding))
         }
     }
 }

@@ -100,7 +100,7 @@ extension CGContext {
     public func clear(_ rect: CGRect) {
         var path = Path()
         path.addRect(rect, transform: userToRaster)
-        let source = DrawSource.shape(contours(of: path), .solid(.clear), .nonZero)
+        let source = DrawSource.shape(contours(of: path), .solid(.clear), .winding)
         let clipArea = state.clip.pixelBounds(in: canvas)
         guard let extent = extent(of: source) else { return }
         let dirty = extent.intersection(clipArea)
@@ -112,11 +112,11 @@ extension CGContext {
 
     func fillRaster(_ path: Path, rule: CGPathFillRule) {
         guard !path.isEmpty else { return }
-        paint(.shape(contours(of: path), .solid(state.fillColor.paintColor), rule.raster))
+        paint(.shape(contours(of: path), .solid(state.fillColor.paintColor), rule))
     }
 
     func strokeRaster(_ path: Path) {
         guard let outline = strokeOutline(of: path), !outline.isEmpty else { return }
-        paint(.shape(contours(of: outline), .solid(state.strokeColor.paintColor), .nonZero))
+        paint(.shape(contours(of: outline), .solid(state.strokeColor.paintColor), .winding))
     }
 }

@@ -82,11 +82,11 @@ extension CGContext {
     public func pathContains(_ point: CGPoint, mode: CGPathDrawingMode) -> Bool {
         let p = userToRaster.apply(to: point)
         switch mode {
-        case .fill: return currentPath.contains(p, rule: .nonZero)
+        case .fill: return currentPath.contains(p, rule: .winding)
         case .eoFill: return currentPath.contains(p, rule: .evenOdd)
         case .stroke: return strokeOutline(of: currentPath)?.contains(p) ?? false
         case .fillStroke:
-            return currentPath.contains(p, rule: .nonZero) || (strokeOutline(of: currentPath)?.contains(p) ?? false)
+            return currentPath.contains(p, rule: .winding) || (strokeOutline(of: currentPath)?.contains(p) ?? false)
         case .eoFillStroke:
             return currentPath.contains(p, rule: .evenOdd) || (strokeOutline(of: currentPath)?.contains(p) ?? false)
         }

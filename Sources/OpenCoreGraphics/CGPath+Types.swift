@@ -27,14 +27,6 @@ public enum CGLineJoin: Int32, Sendable {
     case bevel = 2
 }
 
-/// How a path's winding numbers decide what is inside it.
-public enum CGPathFillRule: Int, Sendable {
-    /// Inside where the winding number is not zero.
-    case winding = 0
-    /// Inside where the winding number is odd.
-    case evenOdd = 1
-}
-
 /// What `CGContext.drawPath(using:)` paints.
 public enum CGPathDrawingMode: Int32, Sendable {
     case fill = 0
@@ -90,7 +82,3 @@ extension CGLineJoin {
     }
 }
 
-extension CGPathFillRule {
-    var engine: PathFillRule { self == .winding ? .nonZero : .evenOdd }
-    var raster: FillRule { self == .winding ? .nonZero : .evenOdd }
-}

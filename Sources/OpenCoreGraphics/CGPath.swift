@@ -100,7 +100,7 @@ public class CGPath: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// Open subpaths count as closed, as when filling.
     public func contains(_ point: CGPoint, using rule: CGPathFillRule = .winding,
                          transform: CGAffineTransform = .identity) -> Bool {
-        kinemaPath.contains(point.applying(transform), rule: rule.engine)
+        kinemaPath.contains(point.applying(transform), rule: rule)
     }
 
     /// Whether the path is one axis-aligned rectangle — a move, three lines (a fourth back to the

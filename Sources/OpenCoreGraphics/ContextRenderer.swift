@@ -32,7 +32,7 @@ import KinemaRaster
 /// What one drawing operation paints, in raster space.
 enum DrawSource {
     /// Contours (implicitly closed) filled with a paint under a fill rule.
-    case shape([PathContour], Paint, FillRule)
+    case shape([PathContour], Paint, CGPathFillRule)
     /// A pixmap with its top-left corner at (x, y), drawn as it is (nearest) or resampled.
     case pixels(Pixmap, x: Double, y: Double, sampling: ImageSampling)
 }

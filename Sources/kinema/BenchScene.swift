@@ -22,6 +22,7 @@ import Foundation
 import Kinema
 import KinemaImageIO
 import KinemaRaster
+import KinemaRenderServer
 
 /// The scene file (scene.json), as far as the benchmark reads it.
 struct BenchSceneFile: Decodable {

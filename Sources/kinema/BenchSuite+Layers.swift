@@ -6,6 +6,7 @@ import Foundation
 import KinemaBenchBaselines
 import KinemaBenchScenes
 import KinemaGeometry
+import KinemaRenderServer
 import OpenQuartzCore
 
 extension BenchSuite {

@@ -11,11 +11,12 @@
 // the other demos' first frames would be checked the same way (the layer-geometry bars and dots,
 // the card's gradient, the transitions panel's rectangles and glyphs), which is not done yet.
 
-import KinemaSupport
 import Foundation
 import Kinema
 import KinemaDemos
 import KinemaImageIO
+import KinemaRenderServer
+import KinemaSupport
 import Testing
 
 @Suite("Demo frames")

@@ -5,6 +5,7 @@
 import Foundation
 import Kinema
 import KinemaDemos
+import KinemaRenderServer
 import Testing
 
 /// The seed's timing curve (0.65, −0.55, 0.27, 1.55) as a plain cubic Bézier, solved here by

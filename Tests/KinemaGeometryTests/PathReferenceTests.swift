@@ -57,7 +57,7 @@ struct PathReferenceTests {
                 let p = c.grid.point(i, j)
                 if outline.isNear(p, within: ambiguousDistance) { skipped += 1; continue }
                 let k = j * c.grid.nx + i
-                if path.contains(p, rule: .nonZero) != nz[k] { mismatches.append("nonZero \(p)") }
+                if path.contains(p, rule: .winding) != nz[k] { mismatches.append("nonZero \(p)") }
                 if path.contains(p, rule: .evenOdd) != eo[k] { mismatches.append("evenOdd \(p)") }
             }
         }

@@ -53,7 +53,7 @@ struct StrokeReferenceTests {
             for i in 0..<c.grid.nx {
                 let p = c.grid.point(i, j)
                 if near.isNear(p, within: ambiguousDistance) { skipped += 1; continue }
-                if outline.contains(p, rule: .nonZero) != expected[j * c.grid.nx + i] { mismatches.append(p) }
+                if outline.contains(p, rule: .winding) != expected[j * c.grid.nx + i] { mismatches.append(p) }
             }
         }
         #expect(mismatches.isEmpty, "\(name): \(mismatches.count) mismatches, first \(mismatches.prefix(6))")

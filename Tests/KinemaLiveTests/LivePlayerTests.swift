@@ -7,15 +7,16 @@
 // torn read, a race or a stale buffer), and checked against closed-form positions of the layers
 // (which pixels must be red / blue / white), independent of the compositor.
 
-import KinemaSupport
 import Foundation
 import Kinema
 import KinemaGeometry
+import KinemaLive
 import KinemaRaster
+import KinemaRenderServer
+import KinemaSupport
+import OpenQuartzCore
 import Synchronization
 import Testing
-import KinemaLive
-import OpenQuartzCore
 
 /// Keeps every frame (a copy: the pixmap value) and its facts; Sendable through its lock (a
 /// pthread lock, which the thread sanitizer sees).

@@ -1,6 +1,7 @@
 // Loads the references under Golden/ (made by Scripts/references/raster_references.py), replays
 // their drawing operations with KinemaRaster and measures the difference.
 import Foundation
+import KinemaGeometry
 import KinemaRaster
 
 /// One reference: what to draw (`Spec`, from `<name>.json`) and Skia's or NumPy's pixels.
@@ -167,7 +168,7 @@ struct GoldenImage {
         return path
     }
 
-    static func rule(_ name: String) -> FillRule { name == "evenodd" ? .evenOdd : .nonZero }
+    static func rule(_ name: String) -> CGPathFillRule { name == "evenodd" ? .evenOdd : .winding }
 }
 
 /// Per-channel differences between two pixmaps of one size.

@@ -88,7 +88,7 @@ private struct Scene: CustomStringConvertible {
         var converter = ScanConverter()
         let paint = Paint.image(ImagePattern(image: image, transform: transform, sampling: sampling, tiling: tiling))
         pixmap.withMutableRegion {
-            $0.fill(path, paint: paint, blendMode: .normal, rule: .nonZero, alpha: alpha, clip: clip, using: &converter,
+            $0.fill(path, paint: paint, blendMode: .normal, rule: .winding, alpha: alpha, clip: clip, using: &converter,
                     fastPaths: fastPaths)
         }
         return pixmap
@@ -169,7 +169,7 @@ struct ImageFastPathTests {
         fast.fill(path, paint: .image(pattern))
         general.withMutableRegion { region in
             var converter = ScanConverter()
-            region.fill(path, paint: .image(pattern), blendMode: .normal, rule: .nonZero, alpha: 1, clip: nil,
+            region.fill(path, paint: .image(pattern), blendMode: .normal, rule: .winding, alpha: 1, clip: nil,
                         using: &converter, fastPaths: false)
         }
         #expect(fast == general)

@@ -6,7 +6,7 @@ import Testing
 @testable import KinemaRaster
 
 /// Coverage of a shape as opaque white on transparent: each pixel's alpha is its coverage.
-private func coverage(_ build: (inout RasterPath) -> Void, rule: FillRule = .nonZero,
+private func coverage(_ build: (inout RasterPath) -> Void, rule: CGPathFillRule = .winding,
                       width: Int = 32, height: Int = 32) throws -> Pixmap {
     var path = RasterPath()
     build(&path)
@@ -172,14 +172,14 @@ struct ScanConverterTests {
     @Test("the coverage mapping: full, half, even-odd folding")
     func coverageMapping() {
         let full = ScanConverter.Subpixel.fullCoverage
-        #expect(ScanConverter.coverage(full, .nonZero) == 255)
-        #expect(ScanConverter.coverage(-3 * full, .nonZero) == 255)
-        #expect(ScanConverter.coverage(full / 2, .nonZero) == 128)
+        #expect(ScanConverter.coverage(full, .winding) == 255)
+        #expect(ScanConverter.coverage(-3 * full, .winding) == 255)
+        #expect(ScanConverter.coverage(full / 2, .winding) == 128)
         #expect(ScanConverter.coverage(2 * full, .evenOdd) == 0)
         #expect(ScanConverter.coverage(3 * full, .evenOdd) == 255)
         #expect(ScanConverter.coverage(-full * 3 / 2, .evenOdd) == 128)
         // Any Int, even Int.min, maps without trapping.
-        #expect(ScanConverter.coverage(Int.min, .nonZero) == 255)
+        #expect(ScanConverter.coverage(Int.min, .winding) == 255)
         #expect(ScanConverter.coverage(Int.min, .evenOdd) == 0)
     }
 
@@ -214,7 +214,7 @@ struct ScanConverterTests {
                     DevicePoint(x: random() * 64 - 8, y: random() * 56 - 8)
                 })
             }
-            let rule: FillRule = random() < 0.5 ? .nonZero : .evenOdd
+            let rule: CGPathFillRule = random() < 0.5 ? .winding : .evenOdd
             let clip: RasterClip? = random() < 0.3 ? .rect(PixelRect(x: 5, y: 3, width: 30, height: 29)) : nil
             var images: [Pixmap] = []
             for store in [ScanConverter.CellStore.sparse, .dense] {

@@ -2,6 +2,7 @@
 // Coding Extensions → Wrapping Conventions) and what boxing returns.
 
 import Foundation
+import KinemaRenderServer
 import OpenQuartzCore
 import Testing
 

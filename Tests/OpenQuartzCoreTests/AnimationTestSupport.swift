@@ -1,6 +1,7 @@
 // Helpers for the animation tests: evaluate one animation on a state at a time.
 
 import Foundation
+@testable import KinemaRenderServer
 @testable import OpenQuartzCore
 
 /// The presentation of `state` with `animations` (snapshotted now, in order) at layer time `t`,

@@ -6,6 +6,7 @@
 import Foundation
 import KinemaBenchScenes
 import KinemaGeometry
+@testable import KinemaRenderServer
 @testable import OpenQuartzCore
 import Testing
 

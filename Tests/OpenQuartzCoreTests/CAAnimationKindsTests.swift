@@ -1,9 +1,10 @@
 // CASpringAnimation, CAAnimationGroup, CAValueFunction, CATransition and the interpolation of
 // values (their docs; APPLE_SEMANTICS.md).
 
-import KinemaSupport
 import Foundation
 import KinemaGeometry
+@testable import KinemaRenderServer
+import KinemaSupport
 import KinemaTiming
 @testable import OpenQuartzCore
 import Testing

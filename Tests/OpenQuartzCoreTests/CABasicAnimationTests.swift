@@ -2,9 +2,10 @@
 // Interpolation Values"; APPLE_SEMANTICS.md), timing, fill modes, repeats, cumulative, additive.
 // Times are dyadic and values small so results are exact unless a tolerance is given.
 
-import KinemaSupport
 import Foundation
 import KinemaGeometry
+@testable import KinemaRenderServer
+import KinemaSupport
 import KinemaTiming
 @testable import OpenQuartzCore
 import Testing

@@ -1,9 +1,10 @@
 // CAKeyframeAnimation: the calculation modes, key times, per-segment timing functions and paths
 // (CAKeyframeAnimation docs; APPLE_SEMANTICS.md). Duration 1 s, so layer time = progress.
 
-import KinemaSupport
 import Foundation
 import KinemaGeometry
+@testable import KinemaRenderServer
+import KinemaSupport
 @testable import OpenQuartzCore
 import Testing
 

@@ -3,6 +3,7 @@
 // layer; CAMediaTiming for the timing properties).
 
 import Foundation
+import KinemaRenderServer
 import OpenQuartzCore
 import Testing
 

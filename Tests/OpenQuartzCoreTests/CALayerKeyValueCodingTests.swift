@@ -5,8 +5,9 @@
 // (a subclass's defaultValueForKey: makes masksToBounds default to YES); "Wrapping Conventions";
 // "Key Path Support for Structure Fields"); CALayer.needsDisplay(forKey:) docs.
 
-import KinemaSupport
 import Foundation
+import KinemaRenderServer
+import KinemaSupport
 import OpenQuartzCore
 import Testing
 

@@ -4,8 +4,9 @@
 // CGColor objects, locations: [NSNumber]?), CAReplicatorLayer docs, CATextLayer
 // docs (string: an NSString or NSAttributedString; font: a CFTypeRef naming the font).
 
-import KinemaSupport
 import Foundation
+import KinemaRenderServer
+import KinemaSupport
 import OpenQuartzCore
 import Testing
 

@@ -1,8 +1,9 @@
 // Tests for CAMediaTimingFunction and CAMediaTimingFunctionName: Apple's documented control points,
 // getControlPoint(at:values:), diagnostics for bad input, and evaluation through the engine curve.
+import KinemaRenderServer
 import KinemaSupport
-import Testing
 import OpenQuartzCore
+import Testing
 
 /// Control points 0…3 of a function, read through Apple's API.
 private func controlPoints(of function: CAMediaTimingFunction) -> [[Float]] {

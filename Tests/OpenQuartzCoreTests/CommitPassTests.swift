@@ -11,6 +11,7 @@
 // "Layer Trees Reflect Different Aspects of the Animation State".
 
 import Foundation
+@testable import KinemaRenderServer
 @testable import OpenQuartzCore
 import Testing
 

@@ -3,9 +3,10 @@
 
 import Foundation
 import KinemaRaster
-import Testing
+import KinemaRenderServer
 import OpenCoreGraphics
 import OpenQuartzCore
+import Testing
 
 @MainActor
 @Suite("Compositor effects")

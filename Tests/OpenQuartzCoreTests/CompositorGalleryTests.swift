@@ -3,8 +3,9 @@
 
 import Foundation
 import KinemaRaster
-import Testing
+import KinemaRenderServer
 import OpenQuartzCore
+import Testing
 
 @MainActor
 @Suite("Compositor gallery")

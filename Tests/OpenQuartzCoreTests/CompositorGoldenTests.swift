@@ -11,8 +11,9 @@
 import Foundation
 import KinemaImageIO
 import KinemaRaster
-import Testing
+@testable import KinemaRenderServer
 @testable import OpenQuartzCore
+import Testing
 
 enum CompositorGolden {
     static var directory: URL? { Bundle.module.url(forResource: "CompositorGolden", withExtension: nil) }

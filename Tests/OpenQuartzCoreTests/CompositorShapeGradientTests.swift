@@ -4,8 +4,9 @@
 
 import Foundation
 import KinemaRaster
-import Testing
+import KinemaRenderServer
 import OpenQuartzCore
+import Testing
 
 @MainActor
 @Suite("Compositor shapes and gradients")

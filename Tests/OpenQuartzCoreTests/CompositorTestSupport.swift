@@ -6,6 +6,7 @@
 
 import Foundation
 import KinemaRaster
+import KinemaRenderServer
 import OpenQuartzCore
 
 /// A premultiplied pixel as four integers 0…255.

@@ -8,9 +8,10 @@
 // CASpringAnimation docs. Expected values are closed forms written here, independent of Kinema's
 // interpolation code; tolerances are 1e-9 (double rounding) unless a line says otherwise.
 
-import KinemaSupport
 import Foundation
 import KinemaGeometry
+@testable import KinemaRenderServer
+import KinemaSupport
 @testable import OpenQuartzCore
 import Testing
 

@@ -2,8 +2,9 @@
 // (Core Animation Programming Guide → Key-Value Coding Extensions → Key Path Support for
 // Structure Fields; → Animatable Properties).
 
-import KinemaSupport
 import Foundation
+import KinemaRenderServer
+import KinemaSupport
 import OpenQuartzCore
 import Testing
 

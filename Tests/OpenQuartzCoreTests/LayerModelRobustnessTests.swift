@@ -5,10 +5,11 @@
 // and after each turn the trees must still be trees: finite geometry in the model, no cycle, a
 // render tree of the same shape as the model tree.
 
-import KinemaSupport
 import Foundation
 import KinemaGeometry
 import KinemaRaster
+@testable import KinemaRenderServer
+import KinemaSupport
 @testable import OpenQuartzCore
 import Testing
 

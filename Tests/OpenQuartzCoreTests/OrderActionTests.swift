@@ -11,6 +11,7 @@
 
 import Foundation
 import KinemaRaster
+@testable import KinemaRenderServer
 @testable import OpenQuartzCore
 import Testing
 

@@ -5,6 +5,7 @@
 
 import Foundation
 import KinemaGeometry
+@testable import KinemaRenderServer
 import KinemaTiming
 @testable import OpenQuartzCore
 import Testing

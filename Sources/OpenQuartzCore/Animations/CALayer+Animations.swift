@@ -1,0 +1,194 @@
+// CALayer+Animations: the layer's explicit animations — add, look up, remove — and the
+// presentation copy that evaluates them.
+//
+// Audited against: the CALayer class reference (add(_:forKey:): "the animation object is copied
+//   by the render tree, not referenced"; "if the key already exists … the existing animation is
+//   removed"; animation(forKey:): "you must not modify the returned object"; animationKeys();
+//   removeAnimation(forKey:); removeAllAnimations(); presentation(): "returns nil if the layer
+//   has not been committed"; model()), CAAnimation (isRemovedOnCompletion), CAMediaTiming
+//   (layers are the timing parents of their animations), Technical Q&A QA1673 (pausing).
+// Status: complete. An add opens the implicit transaction when none is open; beginTime 0 resolves
+//   to the layer's local time when the outermost transaction holding the add commits, and only
+//   committed animations reach presentation() and the render tree. Finished animations removed on
+//   completion leave when the render server reports them (AnimationEvents.swift), or lazily when
+//   `presentation()` / `animationKeys()` is read without a host. A presentation copy's
+//   superlayer, sublayers and mask are copies too (CALayer+PresentationTree.swift). Left out:
+//   `presentation()` of layer classes declared outside Kinema that do not adopt
+//   `CALayerPresentationCopying` (see `makePresentation()`).
+
+import Foundation
+import KinemaGeometry
+import KinemaRenderServer
+import KinemaSupport
+
+/// One added animation: the caller-visible copy and the snapshot the evaluation uses.
+struct LayerAnimationEntry {
+    var key: String
+    /// A private copy of the added animation (its beginTime resolved), handed out as copies.
+    var animation: CAAnimation
+    var snapshot: AnimationSnapshot
+    /// Whether the beginTime was 0 and is resolved again when the transaction commits.
+    var beginsAtCommit = false
+    /// Names the animation for the render tree and its events (never reused).
+    var serial: UInt64 = makeRenderID()
+    /// Whether the transaction that added it has committed: only committed animations reach the
+    /// render tree and `presentation()` (Apple's presentation shows what is on screen).
+    var isCommitted = false
+    /// Whether the render server reports its start and stop (a delegate, or a completion block
+    /// waiting for it).
+    var reportsEvents = false
+    /// For a transition, the layer's render node before the transition was added.
+    var transitionFrom: RenderNode?
+}
+
+/// A layer's animations, in order of addition.
+struct LayerAnimationStore {
+    var entries: [LayerAnimationEntry] = []
+    /// Whether an animation was ever added: such a layer keeps a presentation copy.
+    var everAnimated = false
+
+    /// Removes the animations under `key`, returning them.
+    mutating func remove(_ key: String) -> [LayerAnimationEntry] {
+        let removed = entries.filter { $0.key == key }
+        if !removed.isEmpty { entries.removeAll { $0.key == key } }
+        return removed
+    }
+
+    /// Drops the finished animations that are removed on completion at local time `time`;
+    /// returns whether any was dropped.
+    mutating func dropFinished(at time: Double) -> Bool {
+        let before = entries.count
+        entries.removeAll { $0.isCommitted && $0.snapshot.isRemovedOnCompletion && time >= $0.snapshot.endTime }
+        return entries.count != before
+    }
+}
+
+extension CALayer {
+    /// The layer's current local time: absolute media time through every ancestor's timing and
+    /// the layer's own (its animations' parent time).
+    final var currentLocalTime: CFTimeInterval {
+        convertTime(CACurrentMediaTime(), from: nil)
+    }
+
+    final func addAnimation(_ anim: CAAnimation, forKey key: String?) {
+        var snapshot = anim.snapshot(for: state)
+        if let path = snapshot.keyPath, LayerKeyPath.lookup(path, for: state.layerClass) == nil {
+            KinemaDiagnostics.emit(domain, "add(_:forKey:): the layer has no animatable key path \"\(path)\"; the animation was not added")
+            return
+        }
+        guard let copy = anim.copy() as? CAAnimation else { return }
+        // Every change belongs to a transaction: the add opens the implicit one when none is
+        // open. A beginTime of 0 resolves to the layer's local time when that transaction commits
+        // (until then, to the time of the add).
+        CATransaction.ensureOpen()
+        // The transaction fills in what the animation leaves unset: a duration of 0 becomes the
+        // transaction's duration (APPLE_SEMANTICS: "an animation with 0 gets the transaction's
+        // 0.25 s"; seed 000 relies on it inside `setAnimationDuration(2.0)`), and an animation
+        // without a timing function takes the transaction's, when one was set ("the timing
+        // function used for all animations added to layers in this transaction group").
+        if snapshot.timing.duration == 0 {
+            let duration = CATransaction.animationDuration()
+            snapshot.timing.duration = duration
+            copy.duration = duration
+        }
+        if anim.timingFunction == nil, let function = CATransaction.animationTimingFunction() {
+            snapshot.timingCurve = function.curve
+            copy.timingFunction = function
+        }
+        var beginsAtCommit = false
+        if snapshot.timing.beginTime == 0 {
+            let now = currentLocalTime
+            snapshot.timing.beginTime = now
+            copy.beginTime = now
+            beginsAtCommit = true
+        }
+        CATransaction.registerPending(self)
+        let key = key ?? "kinema.anonymous.\(UUID().uuidString)"
+        removeAnimations(animationStore.remove(key))
+        var entry = LayerAnimationEntry(key: key, animation: copy, snapshot: snapshot, beginsAtCommit: beginsAtCommit)
+        if case .transition = snapshot.content {
+            entry.transitionFrom = committedNode
+        }
+        entry.reportsEvents = AnimationEventHub.track(entry, on: self)
+        animationStore.entries.append(entry)
+        animationStore.everAnimated = true
+        animationsDidChange()
+    }
+
+    /// Ends removed animations: each committed one that was still running gets
+    /// `animationDidStop(_:finished: false)` at the next turn.
+    final func removeAnimations(_ removed: [LayerAnimationEntry]) {
+        guard !removed.isEmpty else { return }
+        for entry in removed {
+            AnimationEventHub.removed(entry)
+        }
+        animationsDidChange()
+    }
+
+    /// Removes the animation under `key`.
+    final func removeAnimationEntry(forKey key: String) {
+        removeAnimations(animationStore.remove(key))
+    }
+
+    /// Removes every animation.
+    final func removeAllAnimationEntries() {
+        let removed = animationStore.entries
+        animationStore.entries.removeAll()
+        removeAnimations(removed)
+    }
+
+    /// Commits the layer's uncommitted animations: those added with beginTime 0 begin now (the
+    /// layer's local time).
+    final func stampPendingBeginTimes() {
+        let now = currentLocalTime
+        var changed = false
+        for index in animationStore.entries.indices where !animationStore.entries[index].isCommitted {
+            if animationStore.entries[index].beginsAtCommit {
+                animationStore.entries[index].snapshot.timing.beginTime = now
+                animationStore.entries[index].animation.beginTime = now
+                animationStore.entries[index].beginsAtCommit = false
+            }
+            animationStore.entries[index].isCommitted = true
+            changed = true
+        }
+        if changed { animationsDidChange() }
+    }
+
+    /// The snapshots of the committed animations, in order: what the screen shows.
+    final var committedSnapshots: [AnimationSnapshot] {
+        animationStore.entries.compactMap { $0.isCommitted ? $0.snapshot : nil }
+    }
+
+    /// Drops finished animations removed on completion (local time `time`).
+    final func dropFinishedAnimations(at time: CFTimeInterval) {
+        if animationStore.dropFinished(at: time) { animationsDidChange() }
+    }
+
+    final func animationCopy(forKey key: String) -> CAAnimation? {
+        guard let entry = animationStore.entries.first(where: { $0.key == key }) else { return nil }
+        return entry.animation.copy() as? CAAnimation
+    }
+
+    final func currentAnimationKeys() -> [String]? {
+        if !animationStore.entries.isEmpty { dropFinishedAnimations(at: currentLocalTime) }
+        let keys = animationStore.entries.map(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// The presentation copy (see `presentation()`): nil for a layer in no tree that never had an
+    /// animation; otherwise the first copy of a new snapshot (CALayer+PresentationTree.swift): a
+    /// new layer of the same class, made with `init(layer:)`, whose state is the model state with
+    /// the animations evaluated at the current local time, and whose superlayer, sublayers and
+    /// mask are copies evaluated at the same time.
+    ///
+    /// Swift cannot call the non-required `init(layer:)` through a metatype, so the copy is made
+    /// for Kinema's layer classes by name and for classes adopting `CALayerPresentationCopying`
+    /// through that promise; any other subclass declared outside Kinema gets nil. A presentation
+    /// copy returns itself.
+    final func makePresentation<L: CALayer>() -> L? {
+        guard presentedModel == nil else { return self as? L }
+        guard isInLayerTree || animationStore.everAnimated, copiesOwnClass else { return nil }
+        let snapshot = PresentationSnapshot(time: CACurrentMediaTime())
+        return snapshot.copy(of: self) as? L
+    }
+}

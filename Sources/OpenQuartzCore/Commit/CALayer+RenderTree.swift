@@ -1,0 +1,166 @@
+// CALayer+RenderTree: what a commit copies into the render tree, and how it knows what changed.
+//
+// Audited against: CATransaction docs ("Every modification to a layer tree must be part of a
+//   transaction"; changes reach the render tree at commit), CALayer.add(_:forKey:) (animations
+//   are copied by the render tree), Core Animation Programming Guide → "Layer Trees Reflect
+//   Different Aspects of the Animation State". Status: complete. Only layers that changed since
+//   the last commit (and their ancestors, whose sublayer lists point at the new nodes) are
+//   copied; every other subtree's node is reused as is.
+
+import CKinemaRasterSupport
+import Foundation
+import KinemaRenderServer
+
+extension CALayer {
+    /// Forgets the cached render animations: the layer's animations changed.
+    final func animationsDidChange() {
+        renderAnimationCache = nil
+        markRenderDirty()
+    }
+
+    /// Records that this layer's state, animations, sublayers or mask changed: the next commit
+    /// makes a new node for it and for each ancestor (up through masks' owners too).
+    final func markRenderDirty() {
+        guard presentedModel == nil else { return }
+        renderDirty = true
+        var node = superlayerStorage ?? maskOwner
+        while let layer = node, !layer.renderSubtreeDirty {
+            layer.renderSubtreeDirty = true
+            node = layer.superlayerStorage ?? layer.maskOwner
+        }
+    }
+
+    /// The render-tree node for this layer as it is now: the cached one when nothing in the
+    /// subtree changed, else a new node (new nodes for changed descendants, reused ones for the
+    /// rest). Only committed animations go in.
+    ///
+    /// Cost: O(changed layers + their ancestors); an unchanged tree is one check.
+    final func makeRenderNode() -> RenderNode {
+        if !renderDirty, !renderSubtreeDirty, let node = committedNode {
+            return node
+        }
+        if renderAnimationCache == nil || renderAnimationCache?.dependsOnModel == true {
+            makeRenderAnimations()
+        }
+        // The timing lives in the cold part of the state: while that is the one it was worked out
+        // from, so is it. (Asking the last node instead read memory a commit does not otherwise
+        // touch until it frees that node.) Compared by address: the token held keeps that box
+        // alive, so no other box can have the address meanwhile.
+        let cold = state.coldAddress
+        if cold != renderTimingAddress {
+            renderTimingToken = state.coldToken
+            renderTimingAddress = cold
+            renderTiming = mediaTiming
+        }
+        let node = RenderNode(id: renderID, state: state, timing: renderTiming,
+                              animations: renderAnimationCache ?? .empty,
+                              sublayers: makeSublayerNodes(),
+                              mask: maskStorage?.makeRenderNode())
+        committedNode = node
+        renderAddresses = RenderAddresses(node: node, animations: renderAnimationCache, cold: cold)
+        renderDirty = false
+        renderSubtreeDirty = false
+        return node
+    }
+
+    /// Makes `renderAnimationCache` from the committed animations (for the current state when
+    /// one of them reads the model).
+    private func makeRenderAnimations() {
+        var committed: [RenderAnimation] = []
+        committed.reserveCapacity(animationStore.entries.count)
+        animationStore.entries.withUnsafeBufferPointer { entries in
+            for entry in entries where entry.isCommitted {
+                committed.append(RenderAnimation(serial: entry.serial, snapshot: entry.snapshot,
+                                                 reportsEvents: entry.reportsEvents, transitionFrom: entry.transitionFrom))
+            }
+        }
+        renderAnimationCache = committed.isEmpty ? .empty : RenderAnimationSet(committed, on: state)
+    }
+
+    /// The sublayers' nodes, in order. A plain loop that asks the cache ahead: for a wide tree
+    /// the layers are spread over the heap, and each is read once per commit. Sixteen layers
+    /// ahead, the layer itself (its state and the fields a commit reads: seven lines); eight
+    /// ahead, the objects its new node retains and its old node (released), whose addresses the
+    /// layer recorded at its last commit — read as plain addresses, since holding a reference to
+    /// an object retains it, which is the very touch the hint is meant to get ahead of.
+    private func makeSublayerNodes() -> [RenderNode] {
+        var nodes: [RenderNode] = []
+        nodes.reserveCapacity(sublayerStorage.count)
+        sublayerStorage.withUnsafeBufferPointer { layers in
+            // Layers read unretained (the array holds them): a retain would wait for the last
+            // node's stores and touch a layer ahead of its hint. The call itself keeps one retain
+            // of the layer, cheaper than the main-actor check a closure here costs per call.
+            for index in layers.indices {
+                if index + 16 < layers.count {
+                    kinema_prefetch_lines_for_write(UnsafeRawPointer(layers.unretained(at: index + 16).toOpaque()), 7)
+                }
+                if index + 8 < layers.count {
+                    layers.unretained(at: index + 8).takeUnretainedValue().renderAddresses.prefetch()
+                }
+                nodes.append(layers.unretained(at: index).takeUnretainedValue().makeRenderNode())
+            }
+        }
+        return nodes
+    }
+
+    /// Lays out and displays, top-down, every layer of this tree that asked for it — what Core
+    /// Animation does for a tree just before committing it. Actions are disabled meanwhile (new
+    /// backing stores replace the old without animating). Subtrees where nothing asked are
+    /// skipped (`layoutDisplayPending`): a commit of a large tree no longer visits every layer.
+    final func layoutAndDisplayTree() {
+        guard layoutDisplayPending else { return }
+        layoutDisplayPending = false
+        if needsLayoutFlag {
+            needsLayoutFlag = false
+            layoutSublayers()
+        }
+        if needsDisplayFlag {
+            displayIfNeeded()
+        }
+        maskStorage?.layoutAndDisplayTree()
+        for sublayer in sublayerStorage {
+            sublayer.layoutAndDisplayTree()
+        }
+    }
+
+    /// Records that this layer, or one in its subtree, asked for layout or display: sets
+    /// `layoutDisplayPending` on it and up through its ancestors (and masks' owners) to the first
+    /// that already has it. The pre-commit pass visits only such layers. Opens the implicit
+    /// transaction, as Core Animation does for these requests, so that the end of the turn
+    /// commits — and so lays out and displays — even when nothing else changed.
+    final func markLayoutDisplayPending() {
+        guard presentedModel == nil else { return }
+        CATransaction.ensureOpen()
+        var node: CALayer? = self
+        while let layer = node, !layer.layoutDisplayPending {
+            layer.layoutDisplayPending = true
+            node = layer.superlayerStorage ?? layer.maskOwner
+        }
+    }
+}
+
+/// Where the objects of a layer's last commit live — its node, the node's animation set, its
+/// state's cold part — as plain addresses: only for cache hints (`prefetch()`), which are valid
+/// for any address. Never dereferenced.
+struct RenderAddresses {
+    private var node: UnsafeRawPointer?
+    private var animations: UnsafeRawPointer?
+    private var cold: UnsafeRawPointer?
+
+    init() {}
+
+    init(node: RenderNode, animations: RenderAnimationSet?, cold: UnsafeRawPointer) {
+        self.node = UnsafeRawPointer(Unmanaged.passUnretained(node).toOpaque())
+        self.animations = animations.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
+        self.cold = cold
+    }
+
+    /// Asks the cache for the header of each (two lines of the set, whose flags the commit
+    /// reads): a commit retains the set and the cold part for the new node, and releases the old
+    /// node.
+    func prefetch() {
+        if let node { kinema_prefetch_lines_for_write(node, 1) }
+        if let animations { kinema_prefetch_lines_for_write(animations, 2) }
+        if let cold { kinema_prefetch_lines_for_write(cold, 1) }
+    }
+}

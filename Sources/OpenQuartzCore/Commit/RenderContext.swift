@@ -1,0 +1,170 @@
+// RenderContext and HostRunLoop: a hosted layer tree wired to a render server, and the main
+// run loop's turn that drives it.
+//
+// Audited against: CATransaction docs (the implicit transaction "is committed when the run loop
+//   next iterates"), CALayer.presentation() (nil until committed), Core Animation Programming
+//   Guide → "Core Animation Basics" (the layer tree is what the render server shows), CADisplayLink
+//   docs (fires once per frame, before the frame is drawn). Status: complete. Apple's class for a
+//   hosted tree (CAContext) is private; these are Kinema's.
+
+import Foundation
+import KinemaRenderServer
+import KinemaSupport
+import KinemaTiming
+
+/// A layer tree whose commits reach a render server (Apple's private CAContext, roughly: what a
+/// window owns). The root counts as "in a tree" for implicit animations.
+///
+/// **Semantics.** Main-actor confined. Every outermost `CATransaction` commit lays out and
+/// displays each live context's tree, then commits its changed layers (new render nodes for
+/// those only) to the context's server.
+@MainActor
+package final class RenderContext {
+    package let rootLayer: CALayer
+    package nonisolated let server: RenderServer
+
+    private struct WeakContext {
+        weak var context: RenderContext?
+    }
+
+    private static var all: [WeakContext] = []
+
+    package init(rootLayer: CALayer, server: RenderServer = RenderServer()) {
+        self.rootLayer = rootLayer
+        self.server = server
+        rootLayer.isHostRoot = true
+        Self.all.removeAll { $0.context == nil }
+        Self.all.append(WeakContext(context: self))
+        rootLayer.markRenderDirty()
+    }
+
+    /// Commits this context's tree now if it changed since its last commit.
+    package func commit() {
+        // A new context marks its root dirty, so its first commit always happens.
+        guard rootLayer.renderDirty || rootLayer.renderSubtreeDirty else { return }
+        server.commit(rootLayer.makeRenderNode())
+    }
+
+    static func layoutAndDisplayAll() {
+        for entry in all {
+            entry.context?.rootLayer.layoutAndDisplayTree()
+        }
+    }
+
+    /// Whether a hosted tree has a layer that asked for layout or display after the pre-commit
+    /// pass had gone by it (during another layer's layout): the next commit serves it.
+    static var hasPendingLayoutOrDisplay: Bool {
+        all.contains { $0.context?.rootLayer.layoutDisplayPending == true }
+    }
+
+    static func commitAll() {
+        all.removeAll { $0.context == nil }
+        for entry in all {
+            entry.context?.commit()
+        }
+    }
+}
+
+/// One main run loop for a hosted tree: scheduled closures, display links, event delivery and the
+/// implicit commit, turn by turn at times a host chooses (`Stage` steps it).
+///
+/// A turn at time t, in order:
+/// 1. the clock moves to t;
+/// 2. animation events that happened by t (starts, finishes — from the render server) and queued
+///    removals and completion blocks are delivered;
+/// 3. closures scheduled at or before t run, in time order (ties in order of scheduling);
+/// 4. display links due run, with `timestamp` t;
+/// 5. the implicit transaction commits (`CATransaction.flush()`), reaching the render server;
+/// 6. layers that draw a key their animations change redraw with the values at t, and that
+///    commits too (`CALayer.redrawAnimatedDisplays()`).
+/// Everything runs with `MediaClock.current` being this loop's clock.
+@MainActor
+package final class HostRunLoop {
+    package let clock: MediaClock
+    package let context: RenderContext
+    private var scheduled: [(time: Double, order: Int, body: @MainActor () -> Void)] = []
+    private var nextOrder = 0
+    var displayLinks: [CADisplayLink] = []
+    /// The display's frame interval (what display links report as `duration`).
+    package var frameInterval: Double
+
+    private static weak var latest: HostRunLoop?
+
+    /// The host display links attach to: the one whose turn is running, else the newest.
+    package static var current: HostRunLoop? { running ?? latest }
+    private static weak var running: HostRunLoop?
+
+    package init(context: RenderContext, clock: MediaClock, frameInterval: Double = 1.0 / 60) {
+        self.context = context
+        self.clock = clock
+        self.frameInterval = frameInterval.isFinite && frameInterval > 0 ? frameInterval : 1.0 / 60
+        Self.latest = self
+    }
+
+    /// Runs `body` at the first turn whose time is ≥ `time` (a NaN time: the next turn, with a
+    /// diagnostic).
+    package func schedule(at time: Double, _ body: @escaping @MainActor () -> Void) {
+        var time = time
+        if time.isNaN {
+            KinemaDiagnostics.emit("HostRunLoop", "schedule(at: nan): ran it at the next turn")
+            time = -.infinity
+        }
+        // Kept sorted by (time, order): insert after every entry due at or before `time`.
+        var low = 0, high = scheduled.count
+        while low < high {
+            let middle = (low + high) / 2
+            if scheduled[middle].time <= time { low = middle + 1 } else { high = middle }
+        }
+        scheduled.insert((time, nextOrder, body), at: low)
+        nextOrder += 1
+    }
+
+    /// Runs `body` with this loop's clock as `MediaClock.current`.
+    package func withClock<R>(_ body: () throws -> R) rethrows -> R {
+        try MediaClock.withCurrent(clock, operation: body)
+    }
+
+    /// Runs one turn at `time` (see the type's documentation). A time earlier than the clock's is
+    /// a diagnostic, and the turn runs at the clock's time.
+    package func turn(at time: Double) {
+        var time = time
+        if !time.isFinite || time < clock.now {
+            KinemaDiagnostics.emit("HostRunLoop", "turn(at: \(time)): time must be finite and not before the clock (\(clock.now)); ran the turn at \(clock.now)")
+            time = clock.now
+        }
+        clock.advance(to: time)
+        let outer = Self.running
+        Self.running = self
+        defer { Self.running = outer }
+        withClock {
+            AnimationEventHub.deliver(context.server.events(through: time))
+            runScheduled(through: time)
+            fireDisplayLinks(at: time)
+            CATransaction.flush()
+            // Layers drawing an animated key draw its values at t (CALayer+AnimatedDisplay.swift),
+            // in a transaction of their own, committed here when none is left open.
+            context.rootLayer.redrawAnimatedDisplays()
+            // An explicit transaction left open waits for its commit(), as on Apple platforms.
+            if !CATransaction.isOpen {
+                context.commit()
+            }
+        }
+    }
+
+    /// Runs the closures due by `time` in time order (ties in order of scheduling); a closure
+    /// scheduled meanwhile for a time already due runs in this turn too, in its place in that order.
+    private func runScheduled(through time: Double) {
+        while let first = scheduled.first, first.time <= time {
+            scheduled.removeFirst()
+            first.body()
+        }
+    }
+
+    private func fireDisplayLinks(at time: Double) {
+        displayLinks.removeAll { $0.isInvalidated }
+        for link in displayLinks {
+            link.fire(at: time, frameInterval: frameInterval)
+        }
+    }
+}
+

@@ -1,0 +1,213 @@
+// CALayer+Hierarchy: sublayers, superlayer and mask, kept a tree.
+//
+// Audited against: CALayer docs — sublayers ("Setting the sublayers property to an array
+//   populated with layer objects causes each layer in that array to be removed from its current
+//   superlayer"), addSublayer(_:) ("If the array in the sublayers property is nil, calling this
+//   method creates an array for that property and adds the specified layer to it"),
+//   insertSublayer(_:at:/above:/below:), replaceSublayer(_:with:), removeFromSuperlayer() ("You
+//   can also use this method to remove a layer’s mask layer"), mask ("The layer you assign to
+//   this property must not have a superlayer. If it does, the behavior is undefined").
+// Status: complete. Where Apple is undefined or raises (a cycle, an index past the end, a
+//   sibling that is not a sublayer, a mask with a superlayer), Kinema refuses or takes the
+//   nearest valid choice, with one diagnostic each, as documented on each method in CALayer.swift.
+//   Adding a layer (or removing one) marks the superlayer as needing layout, as UIKit's
+//   layoutSubviews relies on. Every change posts the superlayer's "sublayers" event; a layer that
+//   appears in or leaves a shown tree gets "onOrderIn" / "onOrderOut" (CALayer+Actions.swift).
+//   A presentation copy's tree cannot be changed, nor can a copy join a tree (one diagnostic).
+
+// The order of one change: the layer leaves its old superlayer (that one's "sublayers" event),
+// joins the new one ("sublayers" there), then the order events: onOrderOut for the layers no
+// longer shown, then onOrderIn for those newly shown.
+
+import Foundation
+import KinemaRenderServer
+import KinemaSupport
+
+extension CALayer {
+    /// Inserts `layer` at `index` (clamped to the end, with a diagnostic), first removing it from
+    /// its current superlayer (or from this one, when it moves within it).
+    final func insert(_ layer: CALayer, at index: Int, operation: String) {
+        guard !refusesPresentationChange(operation, involving: layer), canAdopt(layer, operation: operation) else { return }
+        let before = Self.visibility(of: [layer])
+        layer.detach(notifying: layer.superlayerStorage !== self)
+        var index = index
+        if index > sublayerStorage.count {
+            KinemaDiagnostics.emit(domain, "\(operation): index \(index) is past the end (\(sublayerStorage.count) sublayers); appended instead")
+            index = sublayerStorage.count
+        }
+        sublayerStorage.insert(layer, at: index)
+        layer.superlayerStorage = self
+        sublayersDidChange()
+        Self.postOrderEvents(after: before)
+    }
+
+    /// Inserts `layer` in front of or behind `sibling` (at the front or back when there is none).
+    final func insert(_ layer: CALayer, relativeTo sibling: CALayer?, above: Bool) {
+        let operation = above ? "insertSublayer(_:above:)" : "insertSublayer(_:below:)"
+        guard !refusesPresentationChange(operation, involving: layer), canAdopt(layer, operation: operation) else { return }
+        if let sibling, sibling === layer, layer.superlayerStorage === self {
+            return   // in front of or behind itself: where it already is
+        }
+        if let sibling, sibling.superlayerStorage !== self {
+            KinemaDiagnostics.emit(domain, "\(operation): the sibling is not a sublayer of this layer; inserted at the \(above ? "front" : "back")")
+        }
+        let before = Self.visibility(of: [layer])
+        layer.detach(notifying: layer.superlayerStorage !== self)
+        var index = above ? sublayerStorage.count : 0
+        if let sibling, let siblingIndex = sublayerStorage.firstIndex(where: { $0 === sibling }) {
+            index = above ? siblingIndex + 1 : siblingIndex
+        }
+        sublayerStorage.insert(layer, at: index)
+        layer.superlayerStorage = self
+        sublayersDidChange()
+        Self.postOrderEvents(after: before)
+    }
+
+    /// Puts `newLayer` where `oldLayer` is and removes `oldLayer`.
+    final func replace(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard !refusesPresentationChange("replaceSublayer(_:with:)", involving: newLayer) else { return }
+        guard oldLayer !== newLayer else { return }
+        guard oldLayer.superlayerStorage === self else {
+            KinemaDiagnostics.emit(domain, "replaceSublayer(_:with:): the layer to replace is not a sublayer of this layer; nothing changed")
+            return
+        }
+        guard canAdopt(newLayer, operation: "replaceSublayer(_:with:)") else { return }
+        let before = Self.visibility(of: [oldLayer, newLayer])
+        newLayer.detach(notifying: newLayer.superlayerStorage !== self)
+        guard let index = sublayerStorage.firstIndex(where: { $0 === oldLayer }) else { return }
+        sublayerStorage[index] = newLayer
+        newLayer.superlayerStorage = self
+        oldLayer.superlayerStorage = nil
+        sublayersDidChange()
+        Self.postOrderEvents(after: before)
+    }
+
+    /// Replaces every sublayer with `layers`, in order; duplicates and layers that would make a
+    /// cycle are skipped with a diagnostic.
+    final func replaceAllSublayers(with layers: [CALayer]) {
+        guard !refusesPresentationChange("sublayers", involving: layers.first { $0.presentedModel != nil }) else { return }
+        let before = Self.visibility(of: sublayerStorage + layers)
+        for old in sublayerStorage {
+            old.superlayerStorage = nil
+        }
+        sublayerStorage.removeAll()
+        for layer in layers {
+            if layer.superlayerStorage === self {
+                KinemaDiagnostics.emit(domain, "sublayers: the array holds the same layer twice; kept the first")
+                continue
+            }
+            guard canAdopt(layer, operation: "sublayers") else { continue }
+            layer.detach(notifying: true)
+            sublayerStorage.append(layer)
+            layer.superlayerStorage = self
+        }
+        sublayersDidChange()
+        Self.postOrderEvents(after: before)
+    }
+
+    /// `removeFromSuperlayer()`: detaches the layer (refused on a presentation copy); a layer
+    /// that was shown gets `onOrderOut`.
+    final func removeFromTree() {
+        guard !refusesPresentationChange("removeFromSuperlayer()") else { return }
+        let before = Self.visibility(of: [self])
+        detach()
+        Self.postOrderEvents(after: before)
+    }
+
+    /// Removes the layer from its superlayer, or from the layer it masks.
+    /// - Parameter notifying: whether the former superlayer's change handling runs (false when
+    ///   the layer is about to be re-inserted into the same superlayer, which then runs it once).
+    final func detach(notifying: Bool = true) {
+        if let parent = superlayerStorage {
+            parent.sublayerStorage.removeAll { $0 === self }
+            superlayerStorage = nil
+            if notifying {
+                parent.sublayersDidChange()
+            }
+        } else if let owner = maskOwner {
+            owner.setMask(nil)
+        }
+    }
+
+    /// Sets the mask, refusing a layer with a superlayer and one that would make a cycle.
+    final func setMask(_ newMask: CALayer?) {
+        guard !refusesPresentationChange("mask", involving: newMask) else { return }
+        guard newMask !== maskStorage else { return }
+        if let newMask {
+            guard !newMask.isSelfOrAncestor(of: self) else {
+                KinemaDiagnostics.emit(domain, "mask: the layer is this layer or one of its ancestors, which would make a cycle; mask unchanged")
+                return
+            }
+            guard newMask.superlayerStorage == nil else {
+                KinemaDiagnostics.emit(domain, "mask: the mask layer must not have a superlayer (Apple: undefined); mask unchanged")
+                return
+            }
+            if let previousOwner = newMask.maskOwner {
+                KinemaDiagnostics.emit(domain, "mask: the layer was the mask of another layer; moved it here")
+                previousOwner.setMask(nil)
+            }
+        }
+        maskStorage?.maskOwner = nil
+        maskStorage = newMask
+        newMask?.maskOwner = self
+        // The new mask may be waiting for display: the pre-commit pass must reach it.
+        markLayoutDisplayPending()
+        didChange("mask", from: .none)
+    }
+
+    /// Whether `layer` may become a sublayer: not this layer, not an ancestor (through
+    /// superlayers and masked layers), not a mask of another layer. Reports refusals.
+    private func canAdopt(_ layer: CALayer, operation: String) -> Bool {
+        if layer.isSelfOrAncestor(of: self) {
+            KinemaDiagnostics.emit(
+                domain,
+                "\(operation): the layer is \(layer === self ? "this layer itself" : "an ancestor of this layer"), which would make a cycle; nothing changed")
+            return false
+        }
+        if let owner = layer.maskOwner {
+            KinemaDiagnostics.emit(domain, "\(operation): the layer is another layer's mask; removed it as the mask first")
+            owner.setMask(nil)
+        }
+        return true
+    }
+
+    /// Whether this layer is `layer` or above it: reached from `layer` through superlayers, or
+    /// through the layers that use a layer on the way as their mask.
+    final func isSelfOrAncestor(of layer: CALayer) -> Bool {
+        var current: CALayer? = layer
+        while let node = current {
+            if node === self { return true }
+            current = node.superlayerStorage ?? node.maskOwner
+        }
+        return false
+    }
+
+    /// The sublayers changed: the layer needs layout, the pre-commit pass must reach the new
+    /// sublayers (which may be waiting for display), and the change hook hears of it.
+    private func sublayersDidChange() {
+        setNeedsLayout()
+        markLayoutDisplayPending()
+        didChange("sublayers", from: .none)
+    }
+
+    /// The root of the layer's tree: the highest superlayer (or masked layer) above it.
+    final var rootLayer: CALayer {
+        var node = self
+        while let parent = node.treeSuperlayer ?? node.treeMaskOwner {
+            node = parent
+        }
+        return node
+    }
+
+    /// The sublayers from front to back: highest zPosition first, later siblings before earlier
+    /// ones at equal zPosition.
+    final var sublayersFrontToBack: [CALayer] {
+        treeSublayers.enumerated()
+            .sorted { a, b in
+                a.element.state.zPosition != b.element.state.zPosition
+                    ? a.element.state.zPosition > b.element.state.zPosition
+                    : a.offset > b.offset
+            }
+            .map(\.element)
+    }
+}

@@ -1,0 +1,225 @@
+// CALayer+Actions: implicit actions — what a property change runs, and the default animation —
+// and the order events of hierarchy changes (onOrderIn, onOrderOut, sublayers).
+//
+// Audited against: CALayer.action(forKey:) (the search: delegate, actions, style, then
+//   defaultAction(forKey:); NSNull ends it with no action), CALayer.defaultAction(forKey:),
+//   CAAction.run(forKey:object:arguments:) (CAAnimation's adds the animation to the layer under
+//   the event's key), CATransaction (disableActions; animationDuration "Defaults to 1/4s";
+//   animationTimingFunction), Core Animation Programming Guide → Changing a Layer's Default
+//   Behavior ("Core Animation implements implicit animations for layers using action objects";
+//   the triggers: a property change, keyed by the property's name; the layer "became visible or
+//   was added to a layer hierarchy", kCAOnOrderIn; it "was removed from a layer hierarchy",
+//   kCAOnOrderOut), the Action Identifiers docs (kCAOnOrderIn: a layer "becomes visible, either
+//   as a result being inserted into the visible layer hierarchy or the layer is no longer set as
+//   hidden"; kCAOnOrderOut: "removed from the layer hierarchy or is hidden"), and CALayer.h's
+//   comments (onOrderIn is "invoked when the layer is made visible, i.e. either its superlayer
+//   becomes visible, or it's added as a sublayer of a visible layer"; onOrderOut "when the layer
+//   becomes non-visible"; +defaultActionForKey: "returns a suitable animation object for events
+//   posted by animatable properties, nil otherwise").
+// Status: complete for property changes and order events. Kinema's rule for which layers animate
+//   implicitly: a layer that is in a tree now (it has a superlayer or sublayers, or is a mask)
+//   and was in a tree at an earlier outermost commit — "the first display of a layer and layers
+//   not yet in a tree do not animate" (CALayer.presentation(): nil "if the layer has not been
+//   committed"). A layer counts as displayed when a transaction in which it (or an ancestor)
+//   changed commits with it in a tree. The delegate's, the actions dictionary's and the style's
+//   actions run for every layer.
+//
+// Order events. Default actions: none. `defaultAction(forKey:)` gives nil for "onOrderIn",
+//   "onOrderOut" and "sublayers", following CALayer.h (animations only for animatable
+//   properties; the order events are not properties). The Programming Guide's Animatable
+//   Properties table lists `sublayers` with "the default implied CABasicAnimation"; an array of
+//   layers has no interpolation, so that animation could show nothing and Kinema adds none (the
+//   fade some developers observe is undocumented). The delegate, `actions` and `style` see every
+//   event and their actions run, as for property changes; NSNull and disableActions suppress them.
+//   - "sublayers" goes to a layer whose sublayer list changed (add, insert, replace, remove,
+//     `sublayers =`), whether or not it is shown.
+//   - "onOrderIn" goes to a layer that becomes shown: added (or moved) as a sublayer into a
+//     shown tree, or un-hidden in one; and to each layer below it that is not hidden (their
+//     superlayer became visible). "onOrderOut" goes the same way to layers that stop being shown
+//     (removed, or hidden). A layer moved within shown trees stays shown and gets neither.
+//   - Shown: the layer and every superlayer above it are not hidden, and the top superlayer is
+//     the root of a hosted tree (a RenderContext's, as a window's layer is on iOS). Masks and
+//     their sublayers are not shown as layers and get no order events; a tree that becomes
+//     hosted (a new RenderContext) posts none.
+//   - kCATransition (the key a transition runs under) is declared; the Leopard-era guide also
+//     posted it for replaceSublayer(_:with:) in a visible tree, which the current guide no longer
+//     states, so Kinema does not post it.
+
+import Foundation
+import KinemaRenderServer
+
+/// The change whose action is being searched for: what `defaultAction(forKey:)` (a class
+/// method, so without the layer) needs to build the implicit animation.
+@MainActor
+struct ImplicitActionContext {
+    var key: String
+    var layerClass: LayerClass
+    var isInTree: Bool
+    /// The old presentation value, boxed as key-value coding returns it.
+    var fromValue: Any?
+
+    static var current: ImplicitActionContext?
+}
+
+extension CAAnimation: @MainActor CAAction {
+    /// Adds the animation to `anObject` (a layer) under `event`, as Apple's animations do when
+    /// run as an action.
+    @MainActor
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        (anObject as? CALayer)?.add(self, forKey: event)
+    }
+}
+
+/// The identifier of the action run when a layer becomes visible: added to a shown layer tree,
+/// its superlayer shown, or un-hidden. Its default action is none.
+///
+/// ```swift
+/// layer.actions = [kCAOnOrderIn: CATransition()]   // fades in when added to a window's tree
+/// ```
+public let kCAOnOrderIn = "onOrderIn"
+
+/// The identifier of the action run when a layer stops being visible: removed from a shown
+/// layer tree, or hidden. Its default action is none.
+public let kCAOnOrderOut = "onOrderOut"
+
+/// The identifier of a transition animation: the key `CATransition`s are usually added under.
+public let kCATransition = "transition"
+
+extension CALayer {
+    /// Whether the layer is shown: neither it nor any superlayer above it is hidden, and the top
+    /// superlayer is the root of a hosted tree (a RenderContext's). Masks are not shown as layers.
+    final var isVisibleInTree: Bool {
+        var node = self
+        while true {
+            if node.state.isHidden { return false }
+            guard let parent = node.superlayerStorage else { return node.isHostRoot }
+            node = parent
+        }
+    }
+
+    /// Whether each of `layers` is shown now, for `postOrderEvents(after:)`.
+    static func visibility(of layers: [CALayer]) -> [(layer: CALayer, wasShown: Bool)] {
+        layers.map { ($0, $0.isVisibleInTree) }
+    }
+
+    /// Posts "onOrderOut" to the layers of `before` no longer shown, then "onOrderIn" to those
+    /// newly shown (each with the layers below it, see `postOrderEvent(_:)`).
+    static func postOrderEvents(after before: [(layer: CALayer, wasShown: Bool)]) {
+        let now = before.map { $0.layer.isVisibleInTree }
+        for (entry, shown) in zip(before, now) where entry.wasShown && !shown {
+            entry.layer.postOrderEvent(kCAOnOrderOut)
+        }
+        for (entry, shown) in zip(before, now) where !entry.wasShown && shown {
+            entry.layer.postOrderEvent(kCAOnOrderIn)
+        }
+    }
+
+    /// Posts the order event `event` to this layer (shown before or after the change, hidden or
+    /// not now) and to every layer below it whose way up to this one has no hidden layer (a
+    /// hidden layer's sublayers are not shown either), parents before sublayers: each searches
+    /// `action(forKey:)` and runs the answer. Nothing is searched while the transaction disables
+    /// actions. The layers are listed before any action runs, so an action that changes the tree
+    /// does not change who is told.
+    final func postOrderEvent(_ event: String) {
+        guard presentedModel == nil else { return }
+        CATransaction.ensureOpen()
+        guard !CATransaction.disableActions() else { return }
+        var told: [CALayer] = [self]
+        var pending: [CALayer] = sublayerStorage.reversed()
+        while let layer = pending.popLast() {
+            if layer.state.isHidden { continue }
+            told.append(layer)
+            pending.append(contentsOf: layer.sublayerStorage.reversed())
+        }
+        for layer in told {
+            layer.runEventAction(event)
+        }
+    }
+
+    /// Searches `action(forKey: event)` for an event that is not a property change and runs the
+    /// answer (none for nil or NSNull).
+    private func runEventAction(_ event: String) {
+        let saved = ImplicitActionContext.current
+        ImplicitActionContext.current = nil
+        let found = action(forKey: event)
+        ImplicitActionContext.current = saved
+        guard let found, !(found is NSNull) else { return }
+        found.run(forKey: event, object: self, arguments: nil)
+    }
+
+    /// Whether the layer is in a tree: it has a superlayer or sublayers, or is a mask.
+    final var isInLayerTree: Bool {
+        superlayerStorage != nil || !sublayerStorage.isEmpty || maskOwner != nil || isHostRoot
+    }
+
+    /// Whether the layer was committed in a tree and has no sublayers or mask: marking it
+    /// committed again changes nothing.
+    final var isCommittedLeaf: Bool {
+        hasBeenCommitted && sublayerStorage.isEmpty && maskStorage == nil
+    }
+
+    /// Marks the layer, its mask and its sublayers as displayed (committed in a tree).
+    final func markCommitted() {
+        hasBeenCommitted = true
+        maskStorage?.markCommitted()
+        for sublayer in sublayerStorage {
+            sublayer.markCommitted()
+        }
+    }
+
+    /// Runs the action for a change of `key` (old value `old`): opens the implicit transaction,
+    /// then, unless the transaction disables actions, searches `action(forKey:)` and runs the
+    /// answer on the layer. Presentation copies run no actions.
+    final func runAction(forChangeOf key: String, from old: AnimatableValue) {
+        guard presentedModel == nil else { return }
+        CATransaction.ensureOpen()
+        CATransaction.registerChange(self)
+        guard !CATransaction.disableActions() else { return }
+        runPropertyAction(forChangeOf: key, from: old)
+        if key == "hidden", case .bool(let wasHidden) = old, wasHidden != state.isHidden,
+           superlayerStorage?.isVisibleInTree ?? isHostRoot {
+            postOrderEvent(state.isHidden ? kCAOnOrderOut : kCAOnOrderIn)
+        }
+    }
+
+    /// Searches and runs the action for the change of the property `key`.
+    private func runPropertyAction(forChangeOf key: String, from old: AnimatableValue) {
+        let animates = hasBeenCommitted && isInLayerTree
+        let saved = ImplicitActionContext.current
+        ImplicitActionContext.current = ImplicitActionContext(
+            key: key, layerClass: state.layerClass, isInTree: animates,
+            fromValue: animates ? oldPresentationValue(key, old) : nil)
+        let found = action(forKey: key)
+        ImplicitActionContext.current = saved
+        guard let found, !(found is NSNull) else { return }
+        found.run(forKey: key, object: self, arguments: nil)
+    }
+
+    /// The value `key` showed before the change: the presentation value when the layer has
+    /// animations, else the old model value; boxed. Nil for a key that is not animatable.
+    private func oldPresentationValue(_ key: String, _ old: AnimatableValue) -> Any? {
+        guard let entry = LayerKeyPath.lookup(key, for: state.layerClass), entry.isAnimatable else { return nil }
+        guard !animationStore.entries.isEmpty else { return old.boxed(as: entry.kind) }
+        var oldState = state
+        guard entry.set(&oldState, old) else { return old.boxed(as: entry.kind) }
+        let shown = evaluate(oldState, animations: committedSnapshots, at: currentLocalTime)
+        return entry.get(shown).boxed(as: entry.kind)
+    }
+
+    /// The implicit animation `defaultAction(forKey:)` gives: during a change of the animatable
+    /// property `event` of a layer of this class in a tree, a `CABasicAnimation` from the old
+    /// presentation value, with the transaction's duration and timing function (the default
+    /// curve when the transaction has none). Nil otherwise.
+    static func implicitAnimation(forKey event: String) -> (any CAAction)? {
+        guard let context = ImplicitActionContext.current, context.key == event,
+              context.layerClass == stateClass, context.isInTree,
+              let entry = LayerKeyPath.lookup(event, for: stateClass), entry.isAnimatable,
+              let from = context.fromValue
+        else { return nil }
+        let animation = CABasicAnimation(keyPath: event)
+        animation.fromValue = from
+        animation.duration = CATransaction.animationDuration()
+        animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+        return animation
+    }
+}

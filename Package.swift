@@ -63,9 +63,18 @@ let package = Package(
             dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaTiming", "OpenCoreGraphics", "KinemaRenderServer"],
             swiftSettings: strictSwift
         ),
-        // Umbrella: `import Kinema` brings in the Open modules.
-        .target(name: "Kinema", dependencies: ["KinemaRenderServer", "KinemaSupport", "OpenCoreGraphics", "OpenQuartzCore", "KinemaImageIO", "KinemaRaster", "KinemaTiming"],
-                swiftSettings: strictSwift),
+        // The headless host: Stage (window, clock, run loop, render server, compositor, recording).
+        .target(
+            name: "KinemaStage",
+            dependencies: ["KinemaSupport", "KinemaRaster", "KinemaImageIO", "KinemaTiming", "OpenCoreGraphics", "OpenQuartzCore", "KinemaRenderServer"],
+            swiftSettings: strictSwift
+        ),
+        // Umbrella, re-exports only: Apple's names and an explicit list of Kinema's (Sources/Kinema/Exports.swift).
+        .target(
+            name: "Kinema",
+            dependencies: ["KinemaSupport", "OpenCoreGraphics", "OpenQuartzCore", "KinemaStage", "KinemaImageIO", "KinemaRaster", "KinemaTiming"],
+            swiftSettings: strictSwift
+        ),
         // Live playback in an X11 window: libX11 is loaded at run time (dlopen), so nothing here is
         // needed to build or test the rest. docs/LIVE.md; the choice in docs/DEPENDENCIES.md.
         .target(name: "CKinemaX11", path: "Sources/CKinemaX11"),
@@ -138,7 +147,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenQuartzCoreTests",
-            dependencies: ["KinemaRenderServer", "KinemaSupport", "OpenQuartzCore", "Kinema", "KinemaRaster", "KinemaImageIO", "KinemaBenchScenes"],
+            dependencies: ["KinemaGeometry", "KinemaRenderServer", "KinemaSupport", "OpenQuartzCore", "Kinema", "KinemaRaster", "KinemaImageIO", "KinemaBenchScenes"],
             resources: [.copy("CompositorGolden")],
             swiftSettings: strictSwift
         ),

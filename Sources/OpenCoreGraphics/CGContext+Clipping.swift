@@ -11,9 +11,10 @@
 // bounds of the region for boundingBoxOfClipPath. The clip is part of the graphics state, so
 // saveGState/restoreGState bring it back; a mask is copied only when a saved one is narrowed.
 
-import KinemaSupport
 import Foundation
+import KinemaGeometry
 import KinemaRaster
+import KinemaSupport
 
 /// The clip of one graphics state, in raster space.
 struct ClipState {

@@ -12,9 +12,10 @@
 // engine gets start s′ = CTM(start) and end s′ + g / |g|² with g = A⁻ᵀu, which keeps the
 // lines of constant colour where the CTM puts them even when it shears.
 
-import KinemaSupport
 import Foundation
+import KinemaGeometry
 import KinemaRaster
+import KinemaSupport
 
 extension CGContext {
     /// Fills the clip region with `gradient` along start → end (user space).

@@ -13,9 +13,10 @@
 // interpolation quality `.none`, bilinear otherwise, edge pixels clamped inside the rectangle
 // (its edges are anti-aliased by coverage, not by fading into transparency).
 
-import KinemaSupport
 import Foundation
+import KinemaGeometry
 import KinemaRaster
+import KinemaSupport
 
 extension CGContext {
     /// Draws `image` scaled to `rect` (user space), upright in y-up user space; with `byTiling`,

@@ -10,6 +10,7 @@
 // draws a one-device-pixel hairline (see KinemaGeometry's Path+Stroke.swift).
 
 import Foundation
+import KinemaGeometry
 import KinemaRaster
 
 extension CGContext {

@@ -8,8 +8,9 @@
 // replacePathWithStrokedPath(); the Quartz 2D guide: points are transformed by the CTM in effect
 // when they are added ("the current path is … in device space"). Status: complete.
 
-import KinemaSupport
 import Foundation
+import KinemaGeometry
+import KinemaSupport
 
 extension CGContext {
     /// Empties the current path.

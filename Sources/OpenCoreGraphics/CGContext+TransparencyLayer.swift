@@ -15,9 +15,10 @@
 // begin saves the graphics state and end restores it, so a restoreGState() inside a layer cannot
 // pop the layer's own save (it is reported and ignored).
 
-import KinemaSupport
 import Foundation
+import KinemaGeometry
 import KinemaRaster
+import KinemaSupport
 
 extension CGContext {
     /// Begins a transparency layer: drawing goes to a transparent group until

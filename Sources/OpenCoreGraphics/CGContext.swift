@@ -18,9 +18,10 @@
 // flips and scales. The current path is kept in raster space, mapped by the CTM current when
 // each element is added, as Core Graphics does.
 
-import KinemaSupport
 import Foundation
+import KinemaGeometry
 import KinemaRaster
+import KinemaSupport
 
 /// A Core Graphics drawing destination: a bitmap in memory plus the graphics state.
 ///

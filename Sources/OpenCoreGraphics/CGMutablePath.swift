@@ -11,8 +11,9 @@
 // inputs) is the engine's, documented in KinemaGeometry's Path+Arcs.swift and Path+Shapes.swift.
 // Every `transform` maps the new points before they are added, as Apple documents.
 
-import KinemaSupport
 import Foundation
+import KinemaGeometry
+import KinemaSupport
 
 /// A mutable graphics path.
 ///

@@ -13,6 +13,7 @@
 // elements of the converted path" is read the same way, so both copies agree.
 
 import Foundation
+import KinemaGeometry
 
 extension CGPath {
     /// Largest distance between a stroked copy's line outline and the exact stroke, in the

@@ -5,6 +5,7 @@
 // Status: complete.
 
 import Foundation
+import KinemaGeometry
 import KinemaRaster
 
 /// The shape of a stroke's open ends.

@@ -25,9 +25,10 @@
 // port hands to CGContextSetShadowWithColor, and defaulted to Apple's 1/3-black shadow) made
 // its Skia blur with σ = blur / 2 so that both ports drew alike. Not measured on Apple hardware.
 
-import KinemaSupport
 import Foundation
+import KinemaGeometry
 import KinemaRaster
+import KinemaSupport
 
 /// What one drawing operation paints, in raster space.
 enum DrawSource {

@@ -1,10 +1,30 @@
 // OpenQuartzCore: Apple's Core Animation API on Kinema's engine.
-// Re-exports Core Graphics (as QuartzCore does on Apple's platforms), the 3-D transform maths, and
-// the timing engine, whose `MediaClock` is how a program drives `CACurrentMediaTime()`
-// deterministically (`MediaClock.current = .manual(at: 0)`).
+// `import OpenQuartzCore` gives what `import QuartzCore` gives on Apple's platforms: Core Graphics
+// (re-exported whole, as QuartzCore does), the Core Animation names that live in engine modules
+// because the layers beneath share them — CATransform3D and its functions (KinemaGeometry), the
+// value types a layer's state and a committed animation carry (KinemaRenderServer) — and
+// MediaClock, Kinema's one addition, which is how a program drives `CACurrentMediaTime()`
+// deterministically (`MediaClock.current = .manual(at: 0)`). Each is listed by name: the engine's
+// own types stay in their modules.
 @_exported import OpenCoreGraphics
-@_exported import KinemaGeometry
-@_exported import KinemaTiming
+@_exported import class KinemaTiming.MediaClock
+
+// CATransform3D and Apple's CATransform3D… functions (KinemaGeometry).
+@_exported import struct KinemaGeometry.CATransform3D
+@_exported import func KinemaGeometry.CATransform3DConcat
+@_exported import func KinemaGeometry.CATransform3DEqualToTransform
+@_exported import func KinemaGeometry.CATransform3DGetAffineTransform
+@_exported import var KinemaGeometry.CATransform3DIdentity
+@_exported import func KinemaGeometry.CATransform3DInvert
+@_exported import func KinemaGeometry.CATransform3DIsAffine
+@_exported import func KinemaGeometry.CATransform3DIsIdentity
+@_exported import func KinemaGeometry.CATransform3DMakeAffineTransform
+@_exported import func KinemaGeometry.CATransform3DMakeRotation
+@_exported import func KinemaGeometry.CATransform3DMakeScale
+@_exported import func KinemaGeometry.CATransform3DMakeTranslation
+@_exported import func KinemaGeometry.CATransform3DRotate
+@_exported import func KinemaGeometry.CATransform3DScale
+@_exported import func KinemaGeometry.CATransform3DTranslate
 
 // Apple's value types that both sides of the client/server line use (a layer's state and a
 // committed animation carry them), declared on the render side and re-exported here by name.

@@ -3,6 +3,7 @@
 // Structure Fields; → Animatable Properties).
 
 import Foundation
+import KinemaGeometry
 import KinemaRenderServer
 import KinemaSupport
 import OpenQuartzCore

@@ -1,7 +1,8 @@
 // The README's "Use it" example, run as written (except that the clock is installed for this
 // task only, so parallel tests cannot see it).
-import Testing
 import Kinema
+import KinemaGeometry
+import Testing
 
 @Suite("README example")
 struct ReadmeExampleTests {

@@ -21,6 +21,7 @@
 import Foundation
 import KinemaRenderServer
 import KinemaSupport
+import KinemaTiming
 
 /// An object that manages image-based content and allows you to perform animations on that
 /// content (Apple's model layer).

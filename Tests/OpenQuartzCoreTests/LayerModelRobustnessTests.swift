@@ -27,7 +27,10 @@ struct LayerModelRobustnessTests {
         "robustnessKeyA", "robustnessKeyB",
     ]
 
-    static let numbers: [Double] = [0, 1, -1, 0.5, 3, 1e308, -1e308, .nan, .infinity, -.infinity, 1e-320]
+    static let numbers: [Double] = [0, 1, -1, 0.5, 3, 1e308, -1e308, .nan, .infinity, -.infinity, subnormal]
+    /// 1e-320 as the literal would round it (a subnormal: 2024 × the least non-zero magnitude),
+    /// written by its bits so the compiler does not warn of the rounding.
+    static let subnormal = Double(bitPattern: 0x7E8)
 
     /// A value of a random kind, often nonsense for the key it goes to.
     static func value(_ g: inout SeededGenerator) -> Any? {

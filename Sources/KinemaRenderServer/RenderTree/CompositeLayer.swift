@@ -44,7 +44,7 @@ package final class CompositeLayer: @unchecked Sendable {
     @exclusivity(unchecked) package internal(set) var delayedInstances: [[CompositeLayer]]?
     /// The render node whose evaluation this is (nil when made from a model layer): a recycled
     /// picture of the same node needs only its animated properties reset.
-    @exclusivity(unchecked) internal(set) var source: RenderNode?
+    @exclusivity(unchecked) var source: RenderNode?
 
     package init(id: UInt64, state: LayerState, sublayers: [CompositeLayer] = [], mask: CompositeLayer? = nil,
                  transition: CompositeTransition? = nil, delayedInstances: [[CompositeLayer]]? = nil) {

@@ -3,9 +3,14 @@
 // Module chain (a module imports only modules above it): see docs/ARCHITECTURE.md.
 import PackageDescription
 
+// CI sets KINEMA_WARNINGS_AS_ERRORS=1 (.ci/run): every target of this package then builds with
+// warnings as errors, for `swift build` and `swift test` alike (the dependencies are left alone).
+let warningsAsErrors: [SwiftSetting] =
+    Context.environment["KINEMA_WARNINGS_AS_ERRORS"] == "1" ? [.unsafeFlags(["-warnings-as-errors"])] : []
+
 let strictSwift: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
-]
+] + warningsAsErrors
 
 let package = Package(
     name: "Kinema",

@@ -68,15 +68,25 @@ let package = Package(
         // tests that check the floor computes what the render server does.
         .target(name: "KinemaBenchScenes", dependencies: ["OpenQuartzCore", "KinemaGeometry", "KinemaBenchBaselines"],
                 swiftSettings: strictSwift),
-        // The command-line tool: version, seed drawings to PNG, benchmarks.
-        .executableTarget(
-            name: "kinema",
+        // `kinema bench`: the benchmarks, their peers and the reference compositing scene (tooling,
+        // not a product; the kinema executable registers its command).
+        .target(
+            name: "KinemaBench",
             dependencies: [
-                "Kinema", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "KinemaImageIO", "OpenCoreGraphics",
-                "KinemaBenchBaselines", "KinemaBenchScenes", "KinemaDemos", "KinemaLive", "OpenQuartzCore",
+                "Kinema", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "KinemaImageIO", "OpenQuartzCore",
+                "KinemaBenchBaselines", "KinemaBenchScenes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources/BenchScene")],
+            swiftSettings: strictSwift
+        ),
+        // The command-line tool: demo, play, draw, version; `bench` comes from KinemaBench.
+        .executableTarget(
+            name: "kinema",
+            dependencies: [
+                "Kinema", "KinemaImageIO", "OpenCoreGraphics", "KinemaDemos", "KinemaLive", "KinemaBench",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -92,15 +92,25 @@ let package = Package(
         // tests that check the floor computes what the render server does.
         .target(name: "KinemaBenchScenes", dependencies: ["KinemaRenderServer", "OpenQuartzCore", "KinemaGeometry", "KinemaBenchBaselines"],
                 swiftSettings: strictSwift),
-        // The command-line tool: version, seed drawings to PNG, benchmarks.
-        .executableTarget(
-            name: "kinema",
-            dependencies: ["KinemaRenderServer", "KinemaSupport", 
-                "Kinema", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "KinemaImageIO", "OpenCoreGraphics",
-                "KinemaBenchBaselines", "KinemaBenchScenes", "KinemaDemos", "KinemaLive", "OpenQuartzCore",
+        // `kinema bench`: the benchmarks, their peers and the reference compositing scene (tooling,
+        // not a product; the kinema executable registers its command).
+        .target(
+            name: "KinemaBench",
+            dependencies: [
+                "KinemaSupport", "Kinema", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "KinemaImageIO", "OpenQuartzCore",
+                "KinemaRenderServer", "KinemaBenchBaselines", "KinemaBenchScenes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources/BenchScene")],
+            swiftSettings: strictSwift
+        ),
+        // The command-line tool: demo, play, draw, version; `bench` comes from KinemaBench.
+        .executableTarget(
+            name: "kinema",
+            dependencies: [
+                "Kinema", "KinemaImageIO", "OpenCoreGraphics", "KinemaDemos", "KinemaLive", "KinemaBench",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -1,7 +1,13 @@
 #!/usr/bin/env bash
-# Installs the Python packages the reference scripts under Scripts/references/ use.
+# Installs the Python packages the reference scripts under Scripts/references/ use: the pinned
+# Scripts/requirements.txt, in the same environment as the benchmark peers
+# (~/.cache/kinema-peers/venv, or $KINEMA_PEERS_HOME/venv), which Scripts/bench/setup-peers.sh makes.
 # The references they write are committed, so tests and CI do not need these; run this only to
-# regenerate them: `bash Scripts/setup-reference-tools.sh && python3 Scripts/references/<name>.py`.
+# regenerate them:
+#   bash Scripts/setup-reference-tools.sh
+#   ~/.cache/kinema-peers/venv/bin/python Scripts/references/<name>.py
 set -euo pipefail
-python3 -m pip install --quiet "mpmath==1.3.0" "numpy==2.4.6" "scipy==1.17.1"
-python3 -c "import mpmath, numpy, scipy; print('mpmath', mpmath.__version__, 'numpy', numpy.__version__, 'scipy', scipy.__version__)"
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+home=$(bash "$here/bench/setup-peers.sh")
+"$home/venv/bin/python" -c "import mpmath, numpy, scipy; print('mpmath', mpmath.__version__, 'numpy', numpy.__version__, 'scipy', scipy.__version__)"
+echo "run the reference scripts with $home/venv/bin/python"

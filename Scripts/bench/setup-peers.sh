@@ -2,16 +2,20 @@
 # Installs the peer renderers that `kinema bench` compares against, in two Python virtual
 # environments, and prints the folder that holds them:
 #
-#   $KINEMA_PEERS_HOME/venv          skia-python, pycairo (builds against libcairo2-dev), numpy, Pillow
-#   $KINEMA_PEERS_HOME/venv-blend2d  blend2d-python, numpy, Pillow (apart: another binding on PyPI
-#                                    uses the same module name, `blend2d`)
+#   $KINEMA_PEERS_HOME/venv          Scripts/requirements.txt: skia-python, pycairo (builds against
+#                                    libcairo2-dev), numpy, Pillow, and the reference scripts' mpmath
+#                                    and scipy
+#   $KINEMA_PEERS_HOME/venv-blend2d  Scripts/requirements-blend2d.txt: blend2d-python, numpy, Pillow
+#                                    (apart: another binding on PyPI uses the same module name, `blend2d`)
 #
-# KINEMA_PEERS_HOME defaults to ~/.cache/kinema-peers, which is where `kinema bench` looks.
+# Versions are pinned in those files. KINEMA_PEERS_HOME defaults to ~/.cache/kinema-peers, which
+# is where `kinema bench` and `kinema bench scene` look.
 # Safe to run again: existing environments are kept and only brought up to date.
 # Needs python3 with venv, and for pycairo the cairo headers and pkg-config (installed with apt
 # when missing and running as root; otherwise it says what to install).
 set -euo pipefail
 
+scripts=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 home=${KINEMA_PEERS_HOME:-$HOME/.cache/kinema-peers}
 mkdir -p "$home"
 
@@ -30,15 +34,15 @@ if ((${#need_apt[@]})); then
   fi
 fi
 
-make_env() {  # folder, packages…
-  local folder=$1; shift
+make_env() {  # folder, requirements file
+  local folder=$1 requirements=$2
   [ -x "$folder/bin/python" ] || python3 -m venv "$folder"
   "$folder/bin/python" -m pip install --quiet --upgrade pip >/dev/null
-  "$folder/bin/python" -m pip install --quiet "$@"
+  "$folder/bin/python" -m pip install --quiet -r "$requirements"
 }
 
-make_env "$home/venv" skia-python pycairo numpy pillow
-make_env "$home/venv-blend2d" blend2d-python numpy pillow
+make_env "$home/venv" "$scripts/requirements.txt"
+make_env "$home/venv-blend2d" "$scripts/requirements-blend2d.txt"
 
 # A quick check that each renderer loads, so a broken install shows here, not mid-benchmark.
 "$home/venv/bin/python" -c 'import skia, cairo; print("skia-python", skia.__version__, "/ pycairo", cairo.version)' >&2

@@ -23,7 +23,7 @@ ring, integrated here with NumPy, to measure curve accuracy without Skia's own f
 Writes Tests/OpenCoreGraphicsTests/Golden/<name>.png (RGBA, every pixel opaque, so PNG's straight
 alpha equals the premultiplied pixels). The Swift tests fail on a PNG there that no case names.
 Run:
-    /root/.cache/kinema-peers/venv/bin/python Scripts/references/cg_references.py
+    ~/.cache/kinema-peers/venv/bin/python Scripts/references/cg_references.py
 """
 import math, os
 import numpy as np

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Decodes the committed encoder fixtures with Pillow and records what it saw.
 
-Run with the reference venv (Pillow 13 and NumPy; `bash Scripts/bench/setup-peers.sh` makes it):
+Run with the reference venv (Pillow 13 and NumPy; `bash Scripts/setup-reference-tools.sh` makes it):
 
     ~/.cache/kinema-peers/venv/bin/python Scripts/references/check_encoders.py
 

@@ -91,7 +91,7 @@ composite alpha is made in device space, with the offset and sigma mapped by the
 Colours are whole 8-bit levels (straight alpha); every scene's root is opaque, so the PNG's
 straight pixels equal the premultiplied ones (the same convention as cg_references.py).
 Run:
-    /root/.cache/kinema-peers/venv/bin/python Scripts/references/compositor_goldens.py
+    ~/.cache/kinema-peers/venv/bin/python Scripts/references/compositor_goldens.py
 """
 import json, math, os
 import numpy as np

@@ -20,7 +20,7 @@ starts, which is a convention, not geometry; the Swift test leaves its box out o
 
 Writes Tests/KinemaDemosTests/Golden/reference-basic-animations-0.png (RGBA, opaque).
 Run:
-    /root/.cache/kinema-peers/venv/bin/python Scripts/references/demo_references.py
+    ~/.cache/kinema-peers/venv/bin/python Scripts/references/demo_references.py
 """
 import os
 import numpy as np

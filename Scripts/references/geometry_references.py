@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes the reference values that Tests/KinemaGeometryTests compares the transform maths to.
 
-Run from the repository root:  python3 Scripts/references/geometry_references.py
-(numpy 2.4.6 and mpmath 1.3.0: `bash Scripts/setup-reference-tools.sh` installs them.)
+Run from the repository root:  ~/.cache/kinema-peers/venv/bin/python Scripts/references/geometry_references.py
+(numpy 2.4.6 and mpmath 1.3.0, pinned in Scripts/requirements.txt: `bash Scripts/setup-reference-tools.sh`
+installs them in that environment.)
 
 Every value is computed here independently of Kinema's Swift code:
   * matrices use Apple's row-vector layout: a point is the row [x y z 1] and p' = p . M,

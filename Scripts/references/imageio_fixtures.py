@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Makes the image fixtures of KinemaImageIOTests and their expected pixels.
 
-Run with the reference venv (Pillow 13 and NumPy; `bash /work/shared/bench/peers/setup.sh`
+Run with the reference venv (Pillow 13 and NumPy; `bash Scripts/setup-reference-tools.sh`
 reinstalls it):
 
-    /root/.cache/kinema-peers/venv/bin/python Scripts/references/imageio_fixtures.py
+    ~/.cache/kinema-peers/venv/bin/python Scripts/references/imageio_fixtures.py
 
 Writes Tests/KinemaImageIOTests/Fixtures/ afresh: for each fixture `NAME.png|jpg|gif`, a sidecar
 `NAME.json` and, for files that must decode, `NAME.rgba` with the expected pixels.

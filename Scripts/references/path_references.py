@@ -2,8 +2,8 @@
 """Reference data for Kinema's Path (fill containment, tight bounds, stroke outlines, lengths),
 computed by Skia (skia-python) as an independent implementation.
 
-Run: /root/.cache/kinema-peers/venv/bin/python Scripts/references/path_references.py
-(the venv comes from shared/bench/peers/setup.sh: skia-python, numpy).
+Run: ~/.cache/kinema-peers/venv/bin/python Scripts/references/path_references.py
+(the venv comes from Scripts/setup-reference-tools.sh: skia-python, numpy, pinned in Scripts/requirements.txt).
 Writes Tests/KinemaGeometryTests/References/path_fill.json, path_stroke.json, path_measure.json.
 
 Each case lists the path as operations that Kinema's tests replay with the matching Path API:

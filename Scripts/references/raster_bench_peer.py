@@ -5,8 +5,8 @@ RGBA8 surface, on one thread. Prints the best of 7 rounds in ms, wall-clock and 
 
 The triangle list comes from `triangles()`, a SplitMix64 stream that KinemaRaster's benchmark
 driver reproduces bit for bit, so both renderers draw exactly the same work.
-Run: /root/.cache/kinema-peers/venv/bin/python Scripts/references/raster_bench_peer.py [--png out.png]
-(`bash /work/shared/bench/peers/setup.sh` installs that environment.)
+Run: ~/.cache/kinema-peers/venv/bin/python Scripts/references/raster_bench_peer.py [--png out.png]
+(`bash Scripts/setup-reference-tools.sh` installs that environment, from Scripts/requirements.txt.)
 """
 import sys, time
 import skia

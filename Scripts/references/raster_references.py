@@ -22,8 +22,9 @@ Ops: {"op": "fill", "contours": [[[x, y], ...], ...], "rule": "nonzero"|"evenodd
      {"op": "pixels", "rect": [x, y, w, h], "color": [R, G, B, A] premultiplied bytes} (exact set)
      {"op": "blur", "rect": [x, y, w, h], "sigma": s}
 Run (regenerates every file; the tests fail on a golden that no test case names):
-    /root/.cache/kinema-peers/venv/bin/python Scripts/references/raster_references.py
-(`bash /work/shared/bench/peers/setup.sh` installs skia-python, numpy and pillow there.)
+    ~/.cache/kinema-peers/venv/bin/python Scripts/references/raster_references.py
+(`bash Scripts/setup-reference-tools.sh` installs skia-python, numpy and Pillow there, pinned in
+Scripts/requirements.txt.)
 Pass --png DIR to also write each reference as PNG for looking at.
 """
 import json, math, os, sys

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes the reference values that Tests/KinemaTimingTests compares `Spring` to.
 
-Run from the repository root:  python3 Scripts/references/spring_references.py
-(scipy 1.17.1 and numpy 2.4.6: `bash Scripts/setup-reference-tools.sh` installs them.)
+Run from the repository root:  ~/.cache/kinema-peers/venv/bin/python Scripts/references/spring_references.py
+(scipy 1.17.1 and numpy 2.4.6, pinned in Scripts/requirements.txt: `bash Scripts/setup-reference-tools.sh`
+installs them in that environment.)
 
 Every value here comes from integrating the spring's equation of motion numerically, never from
 its closed-form solution, so the Swift closed forms are checked against an unrelated computation:

@@ -4,8 +4,8 @@
 Writes Tests/KinemaTimingTests/References/timing_curves.json, read by
 CubicBezierTimingCurveTests.swift. Run from the repository root:
 
-    bash Scripts/setup-reference-tools.sh   # mpmath 1.3.0, numpy
-    python3 Scripts/references/timing_curve_references.py
+    bash Scripts/setup-reference-tools.sh   # mpmath 1.3.0, numpy (Scripts/requirements.txt)
+    ~/.cache/kinema-peers/venv/bin/python Scripts/references/timing_curve_references.py
 
 Method (independent of the Swift solver): the curve is evaluated in Bernstein form,
     x(t) = 3(1-t)^2 t x1 + 3(1-t) t^2 x2 + t^3    (the same for y),

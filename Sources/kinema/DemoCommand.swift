@@ -24,7 +24,7 @@ struct DemoCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file (.gif, .png, .apng, .mp4, .mov, .webm) or directory ending in '/'.")
     var output: String?
 
-    @Option(help: "Frames per second (default: the demo's, usually 30).")
+    @Option(help: "Frames per second, in (0, 1000] (default: the demo's, usually 30).")
     var fps: Double?
 
     @Option(help: "Pixels per point, in (0, 16].")
@@ -33,7 +33,7 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Stage size in points, WxH (default: the demo's); the demo is scaled to fit, centred.")
     var size: String?
 
-    @Option(help: "Seconds to record (default: the demo's loop).")
+    @Option(help: "Seconds to record, in (0, 3600] (default: the demo's loop).")
     var duration: Double?
 
     @Option(help: "Write only the frame at this time (seconds) as a PNG.")
@@ -53,21 +53,20 @@ struct DemoCommand: ParsableCommand {
             printList(to: .standardError)
             throw ExitCode(1)
         }
-        let stageSize = try parsedSize(demo)
-        guard scale.isFinite, scale > 0, scale <= 16 else { throw fail("--scale must be in (0, 16], got \(scale)") }
-        let fps = fps ?? demo.fps
-        guard fps.isFinite, fps > 0, fps <= 240 else { throw fail("--fps must be in (0, 240], got \(fps)") }
-        let duration = duration ?? demo.duration
-        guard duration.isFinite, duration > 0, duration <= 600 else {
-            throw fail("--duration must be in (0, 600] seconds, got \(duration)")
-        }
-        let pixels = (Int((stageSize.width * scale).rounded(.up)), Int((stageSize.height * scale).rounded(.up)))
-        guard pixels.0 <= 8192, pixels.1 <= 8192 else {
-            throw fail("\(pixels.0)×\(pixels.1) px is too large (at most 8192 a side); lower --size or --scale")
+        // The limits are KinemaDemos' (DemoLimits), the same `kinema play` checks.
+        let stageSize: CGSize, fps: Double, duration: Double, pixels: (Int, Int)
+        do throws(DemoLimitError) {
+            stageSize = try size.map(DemoLimits.size) ?? demo.size
+            _ = try DemoLimits.scale(scale)
+            fps = try DemoLimits.fps(self.fps ?? demo.fps)
+            duration = try DemoLimits.duration(self.duration ?? demo.duration, option: "--duration")
+            pixels = try DemoLimits.pixels(size: stageSize, scale: scale, remedy: "lower --size or --scale")
+            if let time { _ = try DemoLimits.time(time, option: "--time") }
+        } catch {
+            throw fail(error.description)
         }
 
         if let time {
-            guard time.isFinite, time >= 0, time <= 600 else { throw fail("--time must be in [0, 600] seconds, got \(time)") }
             let path = output ?? "\(demo.name).png"
             guard path.lowercased().hasSuffix(".png") else { throw fail("--time writes a PNG: give -o FILE.png, not \(path)") }
             try checkWritable(path)
@@ -110,17 +109,6 @@ struct DemoCommand: ParsableCommand {
             report(path: path, frames: frames, pixels: pixels,
                    what: "\(demo.name), \(formatted(duration)) s at \(formatted(fps)) fps", started: started)
         }
-    }
-
-    /// The --size option, or the demo's size.
-    private func parsedSize(_ demo: Demo) throws -> CGSize {
-        guard let size else { return demo.size }
-        let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
-              w.isFinite, h.isFinite, w >= 1, h >= 1, w <= 8192, h <= 8192 else {
-            throw fail("--size must be WxH in points, each 1…8192 (e.g. 320x240), got \"\(size)\"")
-        }
-        return CGSize(width: w, height: h)
     }
 
     /// Fails early, with the reason, when the output's folder does not exist or cannot be written.

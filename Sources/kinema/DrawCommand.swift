@@ -1,6 +1,7 @@
 // `kinema draw`: renders one of the seed drawings through CGContext and writes it as a PNG.
 import ArgumentParser
 import Foundation
+import KinemaDemos
 import KinemaImageIO
 import OpenCoreGraphics
 
@@ -25,8 +26,8 @@ struct DrawCommand: ParsableCommand {
 
     func run() throws {
         if list {
-            let width = CGSeedDrawings.all.map(\.name.count).max() ?? 0
-            for drawing in CGSeedDrawings.all {
+            let width = SeedDrawings.all.map(\.name.count).max() ?? 0
+            for drawing in SeedDrawings.all {
                 let padded = drawing.name.padding(toLength: width, withPad: " ", startingAt: 0)
                 print("\(padded)  \(Int(drawing.size.width))×\(Int(drawing.size.height)) pt  \(drawing.summary)")
             }
@@ -35,10 +36,10 @@ struct DrawCommand: ParsableCommand {
         guard let name else { throw fail("name a drawing, or pass --list to see them") }
         guard let output else { throw fail("--output FILE.png is required") }
         guard scale.isFinite, scale >= 1, scale <= 16 else { throw fail("--scale must be between 1 and 16, got \(scale)") }
-        guard CGSeedDrawings.all.contains(where: { $0.name == name }) else {
-            throw fail("unknown drawing \"\(name)\"; known: \(CGSeedDrawings.all.map(\.name).joined(separator: ", "))")
+        guard SeedDrawings.all.contains(where: { $0.name == name }) else {
+            throw fail("unknown drawing \"\(name)\"; known: \(SeedDrawings.all.map(\.name).joined(separator: ", "))")
         }
-        guard let image = CGSeedDrawings.render(name, scale: CGFloat(scale)) else {
+        guard let image = SeedDrawings.render(name, scale: CGFloat(scale)) else {
             throw fail("could not render \"\(name)\" at scale \(scale)")
         }
         let pixmap = image.pixmap

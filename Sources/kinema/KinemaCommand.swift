@@ -1,7 +1,9 @@
 // The `kinema` command-line tool: the entry point a new user runs.
 // Subcommands: `demo` (the seed samples as animations, to GIF / APNG / PNG / video), `draw` (the
-// seed article's Core Graphics drawings to PNG) and `bench` (performance figures).
+// seed article's Core Graphics drawings to PNG), `play` (a scene live in a window) and `bench`
+// (performance figures; its code is the KinemaBench module).
 import ArgumentParser
+import KinemaBench
 
 @main
 struct KinemaCommand: ParsableCommand {
@@ -11,9 +13,4 @@ struct KinemaCommand: ParsableCommand {
         version: KinemaVersion.string,
         subcommands: [BenchCommand.self, DemoCommand.self, DrawCommand.self, PlayCommand.self]
     )
-}
-
-/// The version printed by `kinema --version`.
-enum KinemaVersion {
-    static let string = "0.1.0"
 }

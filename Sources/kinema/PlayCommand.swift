@@ -23,13 +23,13 @@ struct PlayCommand: ParsableCommand {
     @Argument(help: "The demo or built-in scene to play (see --list).")
     var name: String?
 
-    @Option(help: "Stop after this many seconds of media time (default: until the window is closed).")
+    @Option(help: "Stop after this many seconds of media time, at most 3600 (default: until the window is closed).")
     var seconds: Double?
 
-    @Option(help: "Pixels per point (0.25 to 8).")
+    @Option(help: "Pixels per point, in (0, 16].")
     var scale: Double = 2
 
-    @Option(help: "Display ticks per second of the render thread.")
+    @Option(help: "Display ticks per second of the render thread, in (0, 1000].")
     var fps: Double = 60
 
     @Option(help: "Read the window's content back at --at and write it to this PNG file, then exit.")
@@ -64,11 +64,19 @@ struct PlayCommand: ParsableCommand {
             let known = Demo.all.map(\.name) + LiveScene.all.map(\.name)
             throw fail("unknown demo or scene \"\(name)\"; known: \(known.joined(separator: ", "))")
         }
-        guard scale.isFinite, scale >= 0.25, scale <= 8 else { throw fail("--scale must be between 0.25 and 8, got \(scale)") }
-        guard fps.isFinite, fps >= 1, fps <= 1000 else { throw fail("--fps must be between 1 and 1000, got \(fps)") }
-        if let seconds, !(seconds.isFinite && seconds > 0) { throw fail("--seconds must be positive, got \(seconds)") }
+        // The limits are KinemaDemos' (DemoLimits), the same `kinema demo` checks.
+        do throws(DemoLimitError) {
+            _ = try DemoLimits.scale(scale)
+            _ = try DemoLimits.fps(fps)
+            _ = try DemoLimits.pixels(size: scene.size, scale: scale, remedy: "lower --scale")
+            if let seconds { _ = try DemoLimits.duration(seconds, option: "--seconds") }
+        } catch {
+            throw fail(error.description)
+        }
         if screenshot != nil || reference != nil {
-            guard let at, at.isFinite, at >= 0, at <= 3600 else { throw fail("--screenshot and --reference need --at T (0 ≤ T ≤ 3600)") }
+            guard let at, DemoLimits.isTime(at) else {
+                throw fail("--screenshot and --reference need --at T (0 ≤ T ≤ \(Int(DemoLimits.maximumSeconds)))")
+            }
         }
         try MainActor.assumeIsolated { try play(scene) }
     }

@@ -1,5 +1,5 @@
-// CGContext drawing against references drawn by Skia (Scripts/references/cg_references.py), and
-// the seed drawings against Kinema's own earlier renderings (regression guards, not proof).
+// CGContext drawing against references drawn by Skia (Scripts/references/cg_references.py). (The
+// seed drawings' regression images are in KinemaDemosTests, with the drawings.)
 import Foundation
 import KinemaRaster
 import Testing
@@ -22,21 +22,9 @@ struct GoldenTests {
         #expect(difference.mean <= testCase.mean, "\(testCase.name): \(difference) (\(testCase.reason))")
     }
 
-    @Test("seed drawings match their regression images (self-rendered: a guard, not proof)",
-          arguments: CGSeedDrawings.all.map(\.name))
-    func seedRegression(_ name: String) throws {
-        let image = try #require(CGSeedDrawings.render(name, scale: 2))
-        Golden.writeIfRequested(image.pixmap, name: "seed-" + name)
-        let reference = try Golden.load("seed-" + name + ".png")
-        let difference = PixelDifference(image.pixmap, reference)
-        // PNG keeps straight alpha: edge pixels of these transparent-background drawings come back
-        // within a level of the premultiplied values; anything more is a change in drawing.
-        #expect(difference.maximum <= 1, "seed-\(name): \(difference)")
-    }
-
     @Test("every file in Golden/ is used by a case")
     func noUnusedGoldens() throws {
-        let used = Set(GoldenCase.all.map { $0.name + ".png" } + CGSeedDrawings.all.map { "seed-" + $0.name + ".png" })
+        let used = Set(GoldenCase.all.map { $0.name + ".png" })
         let present = try Golden.fileNames()
         #expect(present.subtracting(used).isEmpty, "unused: \(present.subtracting(used).sorted())")
         #expect(used.subtracting(present).isEmpty, "missing: \(used.subtracting(present).sorted())")

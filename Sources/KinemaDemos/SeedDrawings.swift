@@ -1,7 +1,7 @@
 // SeedDrawings: the Core Graphics drawings of seed article 000 (the "Flo" push button and arc
 // counter view, shared/seeds/000_f4860d7c209d5835.txt), redrawn with CGContext in a UIKit-flipped
-// context, for `kinema draw` and the regression images of OpenCoreGraphicsTests.
-// Kinema API (`package`); it moves to KinemaDemos once that module exists.
+// context, for `kinema draw` and the regression images of KinemaDemosTests. Demo content, not
+// Core Graphics API: it draws through the public CGContext calls plus `CGContext.makeFlipped`.
 // Audited against: the seed article's Swift samples (PushButton, plus path, CounterView) and
 // UIBezierPath(arcCenter:radius:startAngle:endAngle:clockwise:) ("clockwise" on screen, in UIKit's
 // default coordinate system). Status: the article's three drawings and the minus variant.
@@ -21,8 +21,9 @@
 // horizontal one; the vertical one mirrors it through the centre).
 
 import Foundation
+import Kinema
 
-package enum CGSeedDrawings {
+package enum SeedDrawings {
     /// One drawing: its name for `kinema draw`, its size in points, and the drawing code, which
     /// receives a flipped context whose user space is the view's bounds.
     package struct Drawing: Sendable {

@@ -1,4 +1,4 @@
-// `kinema bench scene`: the reference compositing scene (shared/bench/README.md) as a layer tree,
+// `kinema bench scene`: the reference compositing scene (Scripts/bench/scene/README.md) as a layer tree,
 // timed frame by frame, single-threaded and on all cores, beside the peer renderers run in the
 // same process tree on the same scene.
 //
@@ -28,7 +28,7 @@ struct BenchSceneCommand: ParsableCommand {
     @Option(help: "Write frame 60 (Kinema's and each peer's) as PNG into this folder.")
     var out: String?
 
-    @Option(help: "The folder of the peers' scripts (bench_skia.py …); default ../shared/bench/peers beside the package.")
+    @Option(help: "The folder of the peers' scripts (bench_skia.py …); default Scripts/bench/scene in the package.")
     var peersDir: String?
 
     @Flag(help: "Do not run the peer renderers.")
@@ -74,7 +74,7 @@ struct BenchSceneCommand: ParsableCommand {
         guard !noPeers else { return }
         print("")
         guard let peersFolder = BenchScenePeers.folder(option: peersDir) else {
-            print("peers: no peers folder (looked for ../shared/bench/peers beside the package; pass --peers-dir); skipped")
+            print("peers: no peers folder (looked for Scripts/bench/scene in the package; pass --peers-dir); skipped")
             return
         }
         let peers = BenchScenePeers.run(folder: peersFolder, frames: frames, noShadows: noShadows, out: outFolder)

@@ -1,6 +1,6 @@
-// The peers of `kinema bench scene`: the scripts of shared/bench/peers (bench_skia.py,
+// The peers of `kinema bench scene`: the scripts of Scripts/bench/scene (bench_skia.py,
 // bench_cairo.py, bench_blend2d.py), run with the Python environments that
-// shared/bench/peers/setup.sh (or Scripts/bench/setup-peers.sh) made, on the same scene and frame
+// Scripts/bench/setup-peers.sh made, on the same scene and frame
 // count. Each prints `RESULT <name> ms_per_frame=<x> …` (wall time, perf_counter) and writes
 // frame 60 as PNG. Nothing here trusts the subprocess: a missing environment or script, a
 // failure or an unreadable line becomes a note and the peer is left out.
@@ -26,7 +26,7 @@ enum BenchScenePeers {
         ("venv-blend2d", "bench_blend2d.py", true),
     ]
 
-    /// `option` when given, else `../shared/bench/peers` beside the package folder (found from the
+    /// `option` when given, else `Scripts/bench/scene` in the package folder (found from the
     /// current directory or above the executable), when it holds the scripts.
     static func folder(option: String?) -> URL? {
         if let option { return URL(fileURLWithPath: option) }
@@ -37,7 +37,7 @@ enum BenchScenePeers {
             folder = folder.deletingLastPathComponent()
         }
         for root in candidates where FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
-            let peers = root.deletingLastPathComponent().appendingPathComponent("shared/bench/peers")
+            let peers = root.appendingPathComponent("Scripts/bench/scene")
             if FileManager.default.fileExists(atPath: peers.appendingPathComponent("scene_common.py").path) { return peers }
         }
         return nil
@@ -49,7 +49,7 @@ enum BenchScenePeers {
             let python = BenchPeers.home.appendingPathComponent(peer.env).appendingPathComponent("bin/python")
             let script = folder.appendingPathComponent(peer.script)
             guard FileManager.default.isExecutableFile(atPath: python.path) else {
-                result.notes.append("\(peer.script): no \(python.path) (run shared/bench/peers/setup.sh); skipped")
+                result.notes.append("\(peer.script): no \(python.path) (run Scripts/bench/setup-peers.sh); skipped")
                 continue
             }
             guard FileManager.default.isReadableFile(atPath: script.path) else {

@@ -1,4 +1,4 @@
-// The reference compositing scene (shared/bench/README.md) as a real Core Animation layer tree:
+// The reference compositing scene (Scripts/bench/scene/README.md) as a real Core Animation layer tree:
 // 200 rounded rectangles (50 with shadows), 20 stroked cubic paths and 30 bitmap layers, moved
 // every frame by the README's formulas and drawn by the compositor.
 //

@@ -5,12 +5,13 @@
 // of drawing work (Benchmark+Pixels.swift), then the same work done by the peer renderers in the
 // same run (BenchPeers+Python.swift) with the ratios and the memcpy floor. Only release builds
 // give meaningful figures (`swift run -c release kinema bench`); a debug build says so in its header.
+// Module KinemaBench: the `kinema` executable registers this command; nothing else is public.
 import ArgumentParser
 import Foundation
 import KinemaRaster
 
-struct BenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct BenchCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure Kinema's hot paths (timing maths: operations per second; pixels: ms per run, beside peer renderers).",
         subcommands: [BenchSceneCommand.self]
@@ -37,13 +38,15 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Write each pixel benchmark's picture as PNG into this folder (the peers' too).")
     var writeImages: String?
 
-    func validate() throws {
+    public init() {}
+
+    public func validate() throws {
         guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
         guard seconds.isFinite, seconds > 0 else { throw ValidationError("--seconds must be a positive number") }
         guard (1 ... 1000).contains(runs) else { throw ValidationError("--runs must be between 1 and 1000") }
     }
 
-    func run() throws {
+    public func run() throws {
         if let exportWorkload {
             let folder = URL(fileURLWithPath: exportWorkload)
             try RasterWorkload.standard.export(to: folder, blurSource: BenchSuite.blurSource)

@@ -77,12 +77,17 @@ public struct Demo: Sendable {
         }
     }
 
-    /// Every demo, in the order `kinema demo --list` prints them.
+    /// The seed demos, in the order the lists print them (each tested against independent
+    /// references, docs/DEMOS.md).
     public static let all: [Demo] = [.basicAnimations, .transitions, .layerGeometry, .shapes]
 
-    /// The demo called `name`, or nil.
+    /// The one scene catalogue `kinema demo` and `kinema play` share: the seed demos, then the
+    /// playback checks.
+    public static let catalogue: [Demo] = all + playbackChecks
+
+    /// The scene of the catalogue called `name`, or nil.
     public static func named(_ name: String) -> Demo? {
-        all.first { $0.name == name }
+        catalogue.first { $0.name == name }
     }
 }
 

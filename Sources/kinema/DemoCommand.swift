@@ -49,7 +49,7 @@ struct DemoCommand: ParsableCommand {
         }
         guard let name else { throw fail("name a demo, or pass --list to see them") }
         guard let demo = Demo.named(name) else {
-            FileHandle.standardError.write(Data("kinema demo: unknown demo \"\(name)\"; the demos are:\n".utf8))
+            FileHandle.standardError.write(Data("kinema demo: unknown demo \"\(name)\"; the demos and scenes are:\n".utf8))
             printList(to: .standardError)
             throw ExitCode(1)
         }
@@ -125,8 +125,8 @@ struct DemoCommand: ParsableCommand {
     }
 
     private func printList(to handle: FileHandle) {
-        let width = Demo.all.map(\.name.count).max() ?? 0
-        for demo in Demo.all {
+        let width = Demo.catalogue.map(\.name.count).max() ?? 0
+        for demo in Demo.catalogue {
             let padded = demo.name.padding(toLength: width, withPad: " ", startingAt: 0)
             let line = "\(padded)  \(Int(demo.size.width))×\(Int(demo.size.height)) pt, \(formatted(demo.duration)) s  \(demo.summary)\n"
             handle.write(Data(line.utf8))

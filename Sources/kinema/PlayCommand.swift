@@ -46,7 +46,7 @@ struct PlayCommand: ParsableCommand {
 
     func run() throws {
         if list {
-            let entries = Demo.all.map { ($0.name, "demo: \($0.summary)") } + LiveScene.all.map { ($0.name, $0.summary) }
+            let entries = Demo.all.map { ($0.name, "demo: \($0.summary)") } + Demo.playbackChecks.map { ($0.name, $0.summary) }
             let width = entries.map(\.0.count).max() ?? 0
             for (name, summary) in entries {
                 print("\(name.padding(toLength: width, withPad: " ", startingAt: 0))  \(summary)")
@@ -54,14 +54,9 @@ struct PlayCommand: ParsableCommand {
             return
         }
         guard let name else { throw fail("name a demo or scene, or pass --list to see them") }
-        let scene: LiveScene
-        if let demo = Demo.named(name) {
-            // A demo plays once through (its `duration`), then holds its last frame.
-            scene = LiveScene(name: demo.name, summary: demo.summary, size: demo.size) { stage in demo.build(on: stage) }
-        } else if let builtIn = LiveScene.named(name) {
-            scene = builtIn
-        } else {
-            let known = Demo.all.map(\.name) + LiveScene.all.map(\.name)
+        // One catalogue with `kinema demo` (KinemaDemos): the seed demos and the playback checks.
+        guard let scene = Demo.named(name) else {
+            let known = Demo.catalogue.map(\.name)
             throw fail("unknown demo or scene \"\(name)\"; known: \(known.joined(separator: ", "))")
         }
         // The limits are KinemaDemos' (DemoLimits), the same `kinema demo` checks.
@@ -82,9 +77,9 @@ struct PlayCommand: ParsableCommand {
     }
 
     @MainActor
-    private func play(_ scene: LiveScene) throws {
+    private func play(_ scene: Demo) throws {
         let stage = Stage(size: scene.size, scale: CGFloat(scale), fps: fps)
-        scene.build(stage)
+        scene.build(on: stage)
         if let reference, let at {
             do {
                 try stage.withClock { try stage.writeFrame(at: at, to: URL(fileURLWithPath: reference)) }

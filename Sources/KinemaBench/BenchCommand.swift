@@ -29,8 +29,7 @@ public struct BenchCommand: ParsableCommand {
     @Option(help: "Timed runs per pixel benchmark, Kinema's and each peer's; the best run is reported.")
     var runs: Int = 9
 
-    @Flag(help: "Do not run the peer renderers.")
-    var noPeers = false
+    @OptionGroup var peers: BenchPeerOptions
 
     @Option(help: "Write the pixel benchmarks' work (workload.json, image.png, blur-source.png) into this folder and exit.")
     var exportWorkload: String?
@@ -89,7 +88,7 @@ public struct BenchCommand: ParsableCommand {
         print(PixelReport.line(name: "memcpy floor".padding(toLength: nameWidth, withPad: " ", startingAt: 0),
                                summary: "one 1280×720×4-byte copy", timing: floor, nameWidth: nameWidth))
         print("")
-        guard !noPeers else { return }
+        guard !peers.noPeers else { return }
         let workload = FileManager.default.temporaryDirectory
             .appendingPathComponent("kinema-bench-workload-\(ProcessInfo.processInfo.processIdentifier)")
         defer { try? FileManager.default.removeItem(at: workload) }
@@ -105,4 +104,14 @@ public struct BenchCommand: ParsableCommand {
         }
         PixelReport.table(ours: ours, peers: peers, floor: floor).forEach { print($0) }
     }
+}
+
+/// `--no-peers`, shared by `bench` and `bench scene`. One declaration included in both through
+/// `@OptionGroup`: with a flag of the same name declared in each, the parent command took it and
+/// `bench scene --no-peers` still ran the peers.
+public struct BenchPeerOptions: ParsableArguments, Sendable {
+    @Flag(help: "Do not run the peer renderers.")
+    var noPeers = false
+
+    public init() {}
 }

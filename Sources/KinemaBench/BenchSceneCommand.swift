@@ -31,8 +31,7 @@ struct BenchSceneCommand: ParsableCommand {
     @Option(help: "The folder of the peers' scripts (bench_skia.py …); default Scripts/bench/scene in the package.")
     var peersDir: String?
 
-    @Flag(help: "Do not run the peer renderers.")
-    var noPeers = false
+    @OptionGroup var peers: BenchPeerOptions
 
     /// The frame written as PNG (the README's).
     static let savedFrame = 60
@@ -71,7 +70,7 @@ struct BenchSceneCommand: ParsableCommand {
                 print("  wrote \(url.path)")
             }
         }
-        guard !noPeers else { return }
+        guard !peers.noPeers else { return }
         print("")
         guard let peersFolder = BenchScenePeers.folder(option: peersDir) else {
             print("peers: no peers folder (looked for Scripts/bench/scene in the package; pass --peers-dir); skipped")

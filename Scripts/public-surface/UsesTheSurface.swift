@@ -1,0 +1,45 @@
+// A program that imports only Kinema and uses what `import Kinema` promises (docs/ARCHITECTURE.md,
+// "The public surface"): Apple's names — including the ones declared in engine modules and
+// re-exported by name, with the members those modules add — and the listed Kinema types.
+// Scripts/check-public-surface.sh type-checks it; it is never run.
+import Kinema
+
+@MainActor
+func usesTheSurface() throws {
+    // Core Graphics: Foundation's geometry, CGAffineTransform (KinemaGeometry) and its members.
+    let turned = CGPoint(x: 1, y: 2).applying(CGAffineTransform(rotationAngle: .pi / 2))
+    _ = CGRect(x: 0, y: 0, width: 4, height: 4).applying(.identity).union(CGRect(origin: turned, size: .zero))
+    let path = CGMutablePath()
+    path.addEllipse(in: CGRect(x: 0, y: 0, width: 10, height: 10))
+    _ = path.contains(CGPoint(x: 5, y: 5), using: CGPathFillRule.evenOdd)
+
+    // Core Animation: CATransform3D and its functions (KinemaGeometry), the shared constants
+    // (KinemaRenderServer), the layer and animation classes.
+    var perspective = CATransform3DIdentity
+    perspective.m34 = -1.0 / 500
+    let layer = CAShapeLayer()
+    layer.transform = CATransform3DRotate(perspective, .pi / 4, 0, 1, 0)
+    layer.fillRule = .evenOdd
+    layer.contentsGravity = .resizeAspect
+    layer.maskedCorners = [.layerMinXMinYCorner]
+    let fade = CABasicAnimation(keyPath: "opacity")
+    fade.fillMode = .forwards
+    let duration: CFTimeInterval = 0.25
+    fade.duration = duration
+    layer.add(fade, forKey: "fade")
+
+    // Kinema's own list: the stage, the clock, pixels, recording, diagnostics.
+    let clock = MediaClock.manual(at: 0)
+    clock.advance(by: 1.0 / 60)
+    let stage = Stage(size: CGSize(width: 32, height: 32))
+    stage.rootLayer.addSublayer(layer)
+    let frame: Pixmap = stage.step(to: 0.1)
+    let color: PremultipliedColor? = frame.pixel(x: 0, y: 0)
+    _ = (color, PixelRect(width: 1, height: 1))
+    let options = FrameSinkOptions()
+    let sink: any FrameSink = try makeFrameSink(for: URL(fileURLWithPath: "/dev/null"), format: FrameSinkFormat.gif,
+                                                fps: 30, options: options)
+    _ = sink
+    let (_, diagnostics): (Void, [KinemaDiagnostic]) = KinemaDiagnostics.collecting { _ = CATransform3DMakeRotation(1, 0, 0, 0) }
+    _ = diagnostics
+}

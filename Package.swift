@@ -79,44 +79,52 @@ let package = Package(
             resources: [.copy("Resources/BenchScene")],
             swiftSettings: strictSwift
         ),
+        // What the test targets share (not a product): the golden-image harness, reference data,
+        // seeded draws, Pixmap ⇄ PNG, and the two environment variables (docs/TESTING.md).
+        .target(
+            name: "KinemaTestSupport",
+            dependencies: ["KinemaGeometry", "KinemaRaster", "KinemaImageIO"],
+            path: "Tests/KinemaTestSupport",
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "KinemaTests",
-            dependencies: ["Kinema", "KinemaImageIO", "KinemaRaster"],
+            dependencies: ["Kinema", "KinemaImageIO", "KinemaRaster", "KinemaTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "KinemaDemosTests",
-            dependencies: ["KinemaDemos", "Kinema", "KinemaImageIO", "KinemaRaster"],
+            dependencies: ["KinemaDemos", "Kinema", "KinemaImageIO", "KinemaRaster", "KinemaTestSupport"],
             resources: [.copy("Golden")],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "KinemaGeometryTests",
-            dependencies: ["KinemaGeometry"],
+            dependencies: ["KinemaGeometry", "KinemaTestSupport"],
             resources: [.copy("References")],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "KinemaTimingTests",
-            dependencies: ["KinemaTiming", "KinemaGeometry"],
+            dependencies: ["KinemaTiming", "KinemaGeometry", "KinemaTestSupport"],
             resources: [.copy("References")],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "KinemaRasterTests",
-            dependencies: ["KinemaRaster", "KinemaGeometry"],
+            dependencies: ["KinemaRaster", "KinemaGeometry", "KinemaTestSupport"],
             resources: [.copy("Golden")],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "KinemaImageIOTests",
-            dependencies: ["KinemaImageIO", "KinemaRaster", "KinemaGeometry"],
+            dependencies: ["KinemaImageIO", "KinemaRaster", "KinemaGeometry", "KinemaTestSupport"],
             resources: [.copy("Fixtures"), .copy("EncoderFixtures")],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "OpenCoreGraphicsTests",
-            dependencies: ["OpenCoreGraphics", "KinemaRaster", "KinemaImageIO"],
+            dependencies: ["OpenCoreGraphics", "KinemaRaster", "KinemaImageIO", "KinemaTestSupport"],
             resources: [.copy("Golden")],
             swiftSettings: strictSwift
         ),
@@ -127,7 +135,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenQuartzCoreTests",
-            dependencies: ["OpenQuartzCore", "Kinema", "KinemaRaster", "KinemaImageIO", "KinemaBenchScenes"],
+            dependencies: ["OpenQuartzCore", "Kinema", "KinemaRaster", "KinemaImageIO", "KinemaBenchScenes", "KinemaTestSupport"],
             resources: [.copy("CompositorGolden")],
             swiftSettings: strictSwift
         ),

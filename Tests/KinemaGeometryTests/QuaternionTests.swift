@@ -2,6 +2,7 @@
 
 import Foundation
 import Testing
+import KinemaTestSupport
 import KinemaGeometry
 
 @Suite("Quaternion")

@@ -3,6 +3,7 @@
 // below the skip distance).
 import Foundation
 import Testing
+import KinemaTestSupport
 @testable import KinemaGeometry
 
 struct StrokeReference: Decodable {
@@ -24,11 +25,11 @@ struct StrokeReference: Decodable {
 
 @Suite("Stroke outlines vs Skia getFillPath")
 struct StrokeReferenceTests {
-    static let reference: StrokeReference? = try? loadReference("path_stroke")
+    static let reference: StrokeReference? = try? loadReference("path_stroke", in: .module)
 
     @Test("the reference file loads")
     func referenceLoads() throws {
-        _ = try loadReference("path_stroke", as: StrokeReference.self)
+        _ = try loadReference("path_stroke", as: StrokeReference.self, in: .module)
     }
 
     /// Every cap and join (miter under and over the limit), closed and open paths, cusps, loops,

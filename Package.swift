@@ -104,6 +104,14 @@ let package = Package(
             resources: [.copy("Resources/BenchScene")],
             swiftSettings: strictSwift
         ),
+        // What the test targets share (not a product): the golden-image harness, reference data,
+        // seeded draws, Pixmap ⇄ PNG, and the two environment variables (docs/TESTING.md).
+        .target(
+            name: "KinemaTestSupport",
+            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaRaster", "KinemaImageIO"],
+            path: "Tests/KinemaTestSupport",
+            swiftSettings: strictSwift
+        ),
         // The command-line tool: demo, play, draw, version; `bench` comes from KinemaBench.
         .executableTarget(
             name: "kinema",
@@ -115,43 +123,43 @@ let package = Package(
         ),
         .testTarget(
             name: "KinemaTests",
-            dependencies: ["KinemaSupport", "Kinema", "KinemaImageIO", "KinemaRaster"],
+            dependencies: ["KinemaSupport", "Kinema", "KinemaImageIO", "KinemaRaster", "KinemaTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "KinemaDemosTests",
-            dependencies: ["KinemaRenderServer", "KinemaSupport", "KinemaDemos", "Kinema", "KinemaImageIO", "KinemaRaster"],
+            dependencies: ["KinemaRenderServer", "KinemaSupport", "KinemaDemos", "Kinema", "KinemaImageIO", "KinemaRaster", "KinemaTestSupport"],
             resources: [.copy("Golden")],
             swiftSettings: strictSwift
         ),
         .testTarget(name: "KinemaSupportTests", dependencies: ["KinemaSupport"], swiftSettings: strictSwift),
         .testTarget(
             name: "KinemaGeometryTests",
-            dependencies: ["KinemaSupport", "KinemaGeometry"],
+            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaTestSupport"],
             resources: [.copy("References")],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "KinemaTimingTests",
-            dependencies: ["KinemaSupport", "KinemaTiming", "KinemaGeometry"],
+            dependencies: ["KinemaSupport", "KinemaTiming", "KinemaGeometry", "KinemaTestSupport"],
             resources: [.copy("References")],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "KinemaRasterTests",
-            dependencies: ["KinemaSupport", "KinemaRaster", "KinemaGeometry"],
+            dependencies: ["KinemaSupport", "KinemaRaster", "KinemaGeometry", "KinemaTestSupport"],
             resources: [.copy("Golden")],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "KinemaImageIOTests",
-            dependencies: ["KinemaSupport", "KinemaImageIO", "KinemaRaster", "KinemaGeometry"],
+            dependencies: ["KinemaSupport", "KinemaImageIO", "KinemaRaster", "KinemaGeometry", "KinemaTestSupport"],
             resources: [.copy("Fixtures"), .copy("EncoderFixtures")],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "OpenCoreGraphicsTests",
-            dependencies: ["KinemaSupport", "OpenCoreGraphics", "KinemaRaster", "KinemaImageIO"],
+            dependencies: ["KinemaSupport", "OpenCoreGraphics", "KinemaRaster", "KinemaImageIO", "KinemaTestSupport"],
             resources: [.copy("Golden")],
             swiftSettings: strictSwift
         ),
@@ -162,7 +170,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenQuartzCoreTests",
-            dependencies: ["KinemaGeometry", "KinemaRenderServer", "KinemaSupport", "OpenQuartzCore", "Kinema", "KinemaRaster", "KinemaImageIO", "KinemaBenchScenes"],
+            dependencies: ["KinemaGeometry", "KinemaRenderServer", "KinemaSupport", "OpenQuartzCore", "Kinema", "KinemaRaster", "KinemaImageIO", "KinemaBenchScenes", "KinemaTestSupport"],
             resources: [.copy("CompositorGolden")],
             swiftSettings: strictSwift
         ),

@@ -30,7 +30,12 @@ kinema=$(swift build --show-bin-path)/kinema
 # 24-bit screen: xvfb-run's default screen is 8-bit PseudoColor, which `kinema play` refuses.
 xvfb-run -a -s '-screen 0 1280x1024x24' "$kinema" play shuttle --screenshot "$work/live.png" --at 0.5 | tee "$work/log"
 shot_time=$(sed -n 's/.*read back at t = \([0-9.]*\) s.*/\1/p' "$work/log")
-if [ -n "${KINEMA_LIVE_KEEP:-}" ]; then cp "$work/live.png" "$work/headless.png" "$KINEMA_LIVE_KEEP"/; fi
+# KINEMA_UPDATE_GOLDEN=1 keeps the two pictures for looking at, where the Swift tests keep theirs
+# (docs/TESTING.md).
+if [ "${KINEMA_UPDATE_GOLDEN:-}" = "1" ]; then
+  keep="${TMPDIR:-/tmp}/kinema-tests/live"
+  mkdir -p "$keep" && cp "$work/live.png" "$work/headless.png" "$keep"/
+fi
 
 python3 - "$work/live.png" "$work/headless.png" "$shot_time" <<'PY'
 # Compares two PNGs (8-bit RGB or RGBA, non-interlaced, as Kinema writes them), stdlib only.

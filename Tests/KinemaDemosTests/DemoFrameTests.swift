@@ -3,7 +3,7 @@
 //
 // The golden frames (Golden/<demo>-<percent>.png, the demo at scale 0.5, frames at 0, 25, 50,
 // 75 and 100 % of its loop) are REGRESSION GUARDS, not independent references: they were made by
-// this code (KINEMA_UPDATE_GOLDEN=1 swift test --filter KinemaDemosTests rewrites them) and were
+// this code (KINEMA_UPDATE_GOLDEN=1 swift test --filter KinemaDemosTests rewrites them; docs/TESTING.md) and were
 // looked at by eye when committed. They catch a change in what a demo shows; the probes in
 // DemoProbeTests check what the frames should show against closed forms. An independent check of
 // a static frame redraws the same composition independently: this is done for basic-animations at
@@ -15,14 +15,17 @@ import Foundation
 import Kinema
 import KinemaDemos
 import KinemaImageIO
+import KinemaRaster
 import KinemaRenderServer
 import KinemaSupport
+import KinemaTestSupport
 import Testing
 
 @Suite("Demo frames")
 @MainActor
 struct DemoFrameTests {
     static let percents = [0, 25, 50, 75, 100]
+    static let folder = GoldenFolder("Golden", in: .module)
 
     @Test("every demo builds and renders its frames at 0, 25, 50, 75 and 100 % without diagnostics", arguments: Demo.all.map(\.name))
     func rendersWithoutDiagnostics(name: String) throws {
@@ -49,29 +52,26 @@ struct DemoFrameTests {
     func loops(name: String) throws {
         let demo = try #require(Demo.named(name))
         let run = DemoRun(demo)
-        let first = Image(run.frame(at: 0))
-        let last = Image(run.frame(at: demo.duration))
-        let difference = try #require(first.difference(from: last, threshold: 8))
+        let first = run.frame(at: 0)
+        let last = run.frame(at: demo.duration)
+        let difference = try #require(GoldenDifference(first, last))
         // Rotations by 2π and colour round trips are exact up to rounding: a few edge pixels may
         // differ by a unit or two, no pixel by more than 8.
-        #expect(difference.farFraction == 0, "\(difference)")
+        #expect(difference.pixels(over: 8) == 0, "\(difference)")
         #expect(difference.mean < 0.05, "\(difference)")
     }
 
     @Test("every PNG in Golden/ is used by a test (a stale reference fails)")
     func noStrayGoldens() throws {
-        let folder = try #require(Bundle.module.url(forResource: "Golden", withExtension: nil))
-        let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") })
         var used = Set(Demo.all.flatMap { demo in Self.percents.map { "\(demo.name)-\($0).png" } })
         used.insert("reference-basic-animations-0.png")
         used.formUnion(SeedDrawingTests.goldenFiles)
-        #expect(names == used, "unused: \(names.subtracting(used).sorted()), missing: \(used.subtracting(names).sorted())")
+        try Self.folder.expectInventory(used)
     }
 
     @Test("basic-animations at 0 against exact pixel coverage (NumPy): exact away from curves, curved edges within the compositor's 0.2 px flattening tolerance")
     func staticFrameAgainstExactCoverage() throws {
-        let url = try #require(Bundle.module.url(forResource: "Golden/reference-basic-animations-0.png", withExtension: nil))
-        let reference = Image(try PNGDecoder.decode(Data(contentsOf: url)))
+        let reference = Image(try Self.folder.pixmap("reference-basic-animations-0.png"))
         let frame = Image(DemoRun(.basicAnimations).frame(at: 0))
         #expect(frame.width == reference.width && frame.height == reference.height)
         // The dashed target circle is not in the reference (its dash phase is a path-start
@@ -97,28 +97,19 @@ struct DemoFrameTests {
         #expect(Double(total) / Double(frame.width * frame.height) < 0.1)
     }
 
+    /// Why this tolerance: anti-aliasing and compositor refinements move edge pixels by small
+    /// amounts; a layer that moves, appears or changes colour changes many pixels by far more than 24.
+    static let goldenTolerance = GoldenTolerance(maximum: 24, mean: 1, outlierFraction: 0.005,
+                                                 reason: "regression guard: edge pixels move by small amounts")
+
     @Test("golden frames at scale 0.5 (regression guard; tolerance: mean |Δ| ≤ 1/255, ≤ 0.5 % of pixels off by > 24)",
           arguments: Demo.all.map(\.name))
     func golden(name: String) throws {
         let demo = try #require(Demo.named(name))
         let run = DemoRun(demo, scale: 0.5)
-        let update = ProcessInfo.processInfo.environment["KINEMA_UPDATE_GOLDEN"] == "1"
         for percent in Self.percents {
-            let image = Image(run.frame(at: demo.duration * Double(percent) / 100))
-            let file = "\(name)-\(percent).png"
-            if update {
-                let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-                try image.png().write(to: folder.appendingPathComponent(file))
-                continue
-            }
-            let url = try #require(Bundle.module.url(forResource: "Golden/\(file)", withExtension: nil), "missing golden \(file)")
-            let golden = Image(try PNGDecoder.decode(Data(contentsOf: url)))
-            // Why this tolerance: anti-aliasing and compositor refinements move edge pixels by
-            // small amounts; a layer that moves, appears or changes colour changes many pixels
-            // by far more than 24.
-            let difference = try #require(image.difference(from: golden), "\(file): size \(image.width)×\(image.height) vs \(golden.width)×\(golden.height)")
-            #expect(difference.mean <= 1, "\(file): \(difference)")
-            #expect(difference.farFraction <= 0.005, "\(file): \(difference)")
+            let frame = run.frame(at: demo.duration * Double(percent) / 100)
+            try Self.folder.expect(frame, matchesFile: "\(name)-\(percent).png", within: Self.goldenTolerance)
         }
     }
 }

@@ -1,10 +1,9 @@
 // Test support: a demo built on its own stage, stepped at the demo's frame rate (so closures
-// scheduled with `at` run at the turns a recording would run them), and image comparison.
+// scheduled with `at` run at the turns a recording would run them), and pixel probes.
 
 import Foundation
 import Kinema
 import KinemaDemos
-import KinemaImageIO
 import KinemaRaster
 
 @MainActor
@@ -61,38 +60,10 @@ struct Image {
         bytes = pixmap.premultipliedBytes
     }
 
-    init(_ decoded: DecodedImage) {
-        width = decoded.width
-        height = decoded.height
-        bytes = decoded.pixels
-    }
-
     func rgb(_ x: Int, _ y: Int) -> (Int, Int, Int) {
         guard x >= 0, y >= 0, x < width, y < height else { return (-1, -1, -1) }
         let i = (y * width + x) * 4
         return (Int(bytes[i]), Int(bytes[i + 1]), Int(bytes[i + 2]))
-    }
-
-    /// How two images of the same size differ: the mean absolute difference per channel (0…255)
-    /// and the fraction of pixels with some channel off by more than `threshold`.
-    func difference(from other: Image, threshold: Int = 24) -> (mean: Double, farFraction: Double)? {
-        guard width == other.width, height == other.height, bytes.count == other.bytes.count else { return nil }
-        var total = 0, far = 0
-        for p in 0 ..< width * height {
-            var worst = 0
-            for c in 0 ..< 4 {
-                let d = abs(Int(bytes[p * 4 + c]) - Int(other.bytes[p * 4 + c]))
-                total += d
-                worst = max(worst, d)
-            }
-            if worst > threshold { far += 1 }
-        }
-        let pixels = Double(max(width * height, 1))
-        return (Double(total) / (pixels * 4), Double(far) / pixels)
-    }
-
-    func png() throws -> Data {
-        try PNGEncoder.encode(DecodedImage(width: width, height: height, pixels: bytes))
     }
 }
 

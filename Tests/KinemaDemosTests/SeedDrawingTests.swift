@@ -6,7 +6,7 @@
 import Foundation
 import Kinema
 import KinemaDemos
-import KinemaImageIO
+import KinemaTestSupport
 import Testing
 
 @Suite("Seed drawings")
@@ -14,23 +14,16 @@ struct SeedDrawingTests {
     /// The Golden/ files these tests read.
     static var goldenFiles: Set<String> { Set(SeedDrawings.all.map { "seed-\($0.name).png" }) }
 
+    /// PNG keeps straight alpha: edge pixels of these transparent-background drawings come back
+    /// within a level of the premultiplied values; anything more is a change in drawing.
+    static let folder = GoldenFolder("Golden", in: .module)
+
+    static let seedTolerance = GoldenTolerance(maximum: 1, mean: 1, reason: "straight-alpha PNG round trip of translucent edge pixels")
+
     @Test("seed drawings match their regression images (self-rendered: a guard, not proof)",
           arguments: SeedDrawings.all.map(\.name))
     func seedRegression(_ name: String) throws {
         let image = try #require(SeedDrawings.render(name, scale: 2))
-        let ours = Image(image.pixmap)
-        let file = "seed-\(name).png"
-        if ProcessInfo.processInfo.environment["KINEMA_UPDATE_GOLDEN"] == "1" {
-            let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-            try ours.png().write(to: folder.appendingPathComponent(file))
-            return
-        }
-        let url = try #require(Bundle.module.url(forResource: "Golden/\(file)", withExtension: nil), "missing golden \(file)")
-        let reference = Image(try PNGDecoder.decode(Data(contentsOf: url)))
-        // PNG keeps straight alpha: edge pixels of these transparent-background drawings come back
-        // within a level of the premultiplied values; anything more is a change in drawing.
-        let difference = try #require(ours.difference(from: reference, threshold: 1),
-                                      "\(file): size \(ours.width)×\(ours.height) vs \(reference.width)×\(reference.height)")
-        #expect(difference.farFraction == 0, "\(file): \(difference)")
+        try Self.folder.expect(image.pixmap, matchesFile: "seed-\(name).png", within: Self.seedTolerance)
     }
 }

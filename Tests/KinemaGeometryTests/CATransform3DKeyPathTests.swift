@@ -4,6 +4,7 @@
 import KinemaSupport
 import Foundation
 import Testing
+import KinemaTestSupport
 import KinemaGeometry
 
 @Suite("CATransform3D key-path components")
@@ -20,7 +21,7 @@ struct CATransform3DKeyPathTests {
 
     @Test("Rotate about x, then y, then z (Apple: Rotate(t) = rotation · t) matches mpmath and reads back")
     func eulerReferences() throws {
-        let refs = try loadReference("transform3d_functions", as: Transform3DReferences.self)
+        let refs = try loadReference("transform3d_functions", as: Transform3DReferences.self, in: .module)
         #expect(refs.euler.count == 60)
         for c in refs.euler {
             var t = CATransform3DMakeTranslation(CGFloat(c.translation[0]), CGFloat(c.translation[1]), CGFloat(c.translation[2]))

@@ -4,6 +4,7 @@
 import KinemaSupport
 import Foundation
 import Testing
+import KinemaTestSupport
 import KinemaGeometry
 
 @Suite("CATransform3D")
@@ -95,7 +96,7 @@ struct CATransform3DTests {
 
     @Test("MakeRotation matches mpmath's Rodrigues rotation (axis normalized first)")
     func rotationReferences() throws {
-        let refs = try loadReference("transform3d_functions", as: Transform3DReferences.self)
+        let refs = try loadReference("transform3d_functions", as: Transform3DReferences.self, in: .module)
         for r in refs.rotations {
             let t = CATransform3DMakeRotation(CGFloat(r.angle), CGFloat(r.axis[0]), CGFloat(r.axis[1]), CGFloat(r.axis[2]))
             // Entries are ≤ 1; normalizing the axis and the Rodrigues sums cost a few roundings
@@ -151,7 +152,7 @@ struct CATransform3DTests {
 
     @Test("Concat matches numpy's matrix product")
     func concatReferences() throws {
-        let refs = try loadReference("transform3d_functions", as: Transform3DReferences.self)
+        let refs = try loadReference("transform3d_functions", as: Transform3DReferences.self, in: .module)
         for c in refs.concats {
             // 4-term dot products; numpy may sum in another order: a few ulps of the magnitude
             // (observed 4e-16); 1e-14 is 25× that.
@@ -163,7 +164,7 @@ struct CATransform3DTests {
 
     @Test("Invert matches numpy.linalg.inv, perspective included")
     func invertReferences() throws {
-        let refs = try loadReference("transform3d_functions", as: Transform3DReferences.self)
+        let refs = try loadReference("transform3d_functions", as: Transform3DReferences.self, in: .module)
         #expect(refs.inverses.count == 120)
         for c in refs.inverses {
             let inverse = CATransform3DInvert(transform(c.m))
@@ -227,7 +228,7 @@ struct CATransform3DTests {
 
     @Test("projecting divides by the homogeneous weight, matching numpy")
     func projectionReferences() throws {
-        let refs = try loadReference("transform3d_functions", as: Transform3DReferences.self)
+        let refs = try loadReference("transform3d_functions", as: Transform3DReferences.self, in: .module)
         for c in refs.projections {
             let t = transform(c.m)
             let h = t.homogeneous((x: c.point[0], y: c.point[1], z: c.point[2]))

@@ -3,6 +3,7 @@
 import KinemaSupport
 import Foundation
 import Testing
+import KinemaTestSupport
 import KinemaGeometry
 
 @Suite("CGAffineTransform")
@@ -32,7 +33,7 @@ struct CGAffineTransformTests {
 
     @Test("init(rotationAngle:) matches mpmath cos/sin within 2 ulp")
     func rotationReferences() throws {
-        let refs = try loadReference("affine_transforms", as: AffineReferences.self)
+        let refs = try loadReference("affine_transforms", as: AffineReferences.self, in: .module)
         for r in refs.rotations {
             let t = CGAffineTransform(rotationAngle: CGFloat(r.angle))
             // Entries are |x| ≤ 1 and come straight from cos/sin: 4.5e-16 is two ulps of 1.
@@ -137,7 +138,7 @@ struct CGAffineTransformTests {
 
     @Test("concatenating, inverted, and applying to point, size and rect match numpy")
     func numpyReferences() throws {
-        let refs = try loadReference("affine_transforms", as: AffineReferences.self)
+        let refs = try loadReference("affine_transforms", as: AffineReferences.self, in: .module)
         #expect(refs.cases.count > 100)
         for c in refs.cases {
             let t = affine(c.t), u = affine(c.u)

@@ -2,6 +2,7 @@
 // Scripts/references/path_references.py).
 import Foundation
 import Testing
+import KinemaTestSupport
 @testable import KinemaGeometry
 
 struct FillReference: Decodable {
@@ -34,13 +35,13 @@ let ambiguousDistance = 0.05
 
 @Suite("Path vs Skia references")
 struct PathReferenceTests {
-    static let fill: FillReference? = try? loadReference("path_fill")
-    static let measure: MeasureReference? = try? loadReference("path_measure")
+    static let fill: FillReference? = try? loadReference("path_fill", in: .module)
+    static let measure: MeasureReference? = try? loadReference("path_measure", in: .module)
 
     @Test("the reference files load")
     func referencesLoad() throws {
-        _ = try loadReference("path_fill", as: FillReference.self)
-        _ = try loadReference("path_measure", as: MeasureReference.self)
+        _ = try loadReference("path_fill", as: FillReference.self, in: .module)
+        _ = try loadReference("path_measure", as: MeasureReference.self, in: .module)
     }
 
     @Test("contains(_:rule:) matches Skia's Path.contains on grids (non-zero and even-odd; CGPath.contains, open subpaths implicitly closed)",

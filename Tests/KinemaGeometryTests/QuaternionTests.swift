@@ -3,6 +3,7 @@
 import KinemaSupport
 import Foundation
 import Testing
+import KinemaTestSupport
 import KinemaGeometry
 
 @Suite("Quaternion")

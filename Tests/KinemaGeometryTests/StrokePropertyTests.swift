@@ -218,13 +218,12 @@ struct StrokePropertyTests {
 
 @Suite("Path robustness")
 struct PathRobustnessTests {
-    /// Huge, tiny and mixed coordinates, widths and tolerances must never trap (Int conversions,
-    /// divisions, piece counts are clamped); results may be empty or coarse, but the calls return.
-    @Test("extreme inputs return without trapping (seeded)")
-    func extremes() {
+    static let magnitudes = [1e-300, 1e-12, 1, 1e6, 1e150, 1e300]
+
+    /// The 36 seeded paths, drawn in order from one generator (trial k's path is the k-th drawn).
+    static func paths() -> [Path] {
         var rng = GeometryRandom(seed: 5)
-        let magnitudes = [1e-300, 1e-12, 1, 1e6, 1e150, 1e300]
-        for trial in 0..<36 {
+        return (0..<36).map { trial in
             let m = magnitudes[trial % magnitudes.count]
             var p = Path()
             p.move(to: CGPoint(x: rng.range(-m, m), y: rng.range(-m, m)))
@@ -234,16 +233,27 @@ struct PathRobustnessTests {
             p.addQuadCurve(to: CGPoint(x: rng.range(-m, m), y: 0), control: CGPoint(x: 0, y: rng.range(-m, m)))
             p.addRelativeArc(center: .zero, radius: m, startAngle: 0, delta: m)
             p.closeSubpath()
-            _ = KinemaDiagnostics.collecting {
-                _ = p.flattened(tolerance: [1e-9, 0.25, 1e9][trial % 3] * max(m, 1))
-                _ = p.tightBounds
-                _ = p.contains(CGPoint(x: m / 3, y: m / 7))
-                _ = PathMeasure(p).length
-                _ = p.dashed(phase: m, lengths: [m / 10, m / 20])
-                _ = p.stroked(StrokeStyle(width: [0, 1e-9, 3, 1e200][trial % 4], cap: .round, join: .round,
-                                          dashPhase: 1, dashLengths: trial % 2 == 0 ? [] : [5, 5]),
-                              transform: .scale(m, 1 / m), tolerance: [1e-9, 0.25][trial % 2])
-            }
+            return p
+        }
+    }
+
+    /// Huge, tiny and mixed coordinates, widths and tolerances must never trap (Int conversions,
+    /// divisions, piece counts are clamped); results may be empty or coarse, but the calls return.
+    /// One test case a trial, so the trials run side by side (the slow ones, seconds each in a
+    /// debug build, are the stroker under the scale(m, 1/m) pen at m = 1e6 and 1e150).
+    @Test("extreme inputs return without trapping (seeded)", arguments: 0..<36)
+    func extremes(trial: Int) {
+        let m = Self.magnitudes[trial % Self.magnitudes.count]
+        let p = Self.paths()[trial]
+        _ = KinemaDiagnostics.collecting {
+            _ = p.flattened(tolerance: [1e-9, 0.25, 1e9][trial % 3] * max(m, 1))
+            _ = p.tightBounds
+            _ = p.contains(CGPoint(x: m / 3, y: m / 7))
+            _ = PathMeasure(p).length
+            _ = p.dashed(phase: m, lengths: [m / 10, m / 20])
+            _ = p.stroked(StrokeStyle(width: [0, 1e-9, 3, 1e200][trial % 4], cap: .round, join: .round,
+                                      dashPhase: 1, dashLengths: trial % 2 == 0 ? [] : [5, 5]),
+                          transform: .scale(m, 1 / m), tolerance: [1e-9, 0.25][trial % 2])
         }
     }
 }

@@ -4,13 +4,14 @@
 import KinemaSupport
 import Foundation
 import Testing
+import KinemaTestSupport
 import KinemaGeometry
 
 @Suite("DecomposedTransform3D")
 struct TransformDecompositionTests {
     @Test("Recovers the factors mpmath multiplied together (scale·skew·rotation·translation·perspective)")
     func recoversReferenceFactors() throws {
-        let refs = try loadReference("transform_decompositions", as: DecompositionReferences.self)
+        let refs = try loadReference("transform_decompositions", as: DecompositionReferences.self, in: .module)
         #expect(refs.cases.count == 150)
         for c in refs.cases {
             guard let d = DecomposedTransform3D(transform(c.matrix)) else {

@@ -4,13 +4,14 @@
 import KinemaSupport
 import Foundation
 import Testing
+import KinemaTestSupport
 import KinemaGeometry
 
 @Suite("TransformInterpolation")
 struct TransformInterpolationTests {
     @Test("Matches mpmath: linear parts blended, rotation R0·expm(f·logm(R0ᵀR1)), extrapolation included")
     func references() throws {
-        let refs = try loadReference("transform_interpolations", as: InterpolationReferences.self)
+        let refs = try loadReference("transform_interpolations", as: InterpolationReferences.self, in: .module)
         #expect(refs.cases.count == 60)
         for c in refs.cases {
             let interpolation = TransformInterpolation(from: transform(c.from), to: transform(c.to))

@@ -6,6 +6,7 @@ import KinemaSupport
 import Foundation
 import Testing
 import KinemaGeometry
+import KinemaTestSupport
 
 // MARK: - Seeded randomness
 
@@ -15,10 +16,6 @@ typealias GeometryRandom = SplitMix64
 
 extension SplitMix64 {
     init(seed: UInt64) { self.init(state: seed) }
-
-    mutating func uniform(_ range: ClosedRange<Double>) -> Double {
-        Double.random(in: range, using: &self)
-    }
 
     mutating func sign() -> Double { Bool.random(using: &self) ? 1 : -1 }
 

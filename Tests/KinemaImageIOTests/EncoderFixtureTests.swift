@@ -5,11 +5,12 @@
 // durations, loop, an FNV-1a 64 checksum of each composited frame as premultiplied RGBA8), made by
 //     ~/.cache/kinema-peers/venv/bin/python Scripts/references/check_encoders.py
 // Tests: (1) re-encoding gives the committed bytes (the encoders are deterministic; a deliberate
-// change re-makes the fixtures with KINEMA_WRITE_ENCODER_FIXTURES=1 swift test --filter
+// change re-makes the fixtures with KINEMA_UPDATE_GOLDEN=1 swift test --filter
 // EncoderFixtureTests, then the script); (2) the project's decoders agree with Pillow on every
 // field and every frame's checksum; (3) the decoded frames match the source frames: exactly for
 // few-colour and APNG cases, within a stated mean error for quantized gradients.
 import Foundation
+import KinemaTestSupport
 @testable import KinemaImageIO
 import KinemaRaster
 import Testing
@@ -94,7 +95,7 @@ struct EncoderFixtureTests {
     func bytesMatchFixture(_ name: String) throws {
         let c = try #require(Self.cases.first { $0.name == name })
         let data = try Self.encode(c)
-        if ProcessInfo.processInfo.environment["KINEMA_WRITE_ENCODER_FIXTURES"] == "1" {
+        if TestEnvironment.updatesGoldens {
             try data.write(to: Self.sourceDirectory.appendingPathComponent(c.file))
         }
         let committed = try Data(contentsOf: Self.directory.appendingPathComponent(c.file))

@@ -155,9 +155,12 @@ struct FrameSinkTests {
     /// decoded back to RGB by ffmpeg. H.264 at CRF 18 with 4:2:0 chroma blurs colour edges, so
     /// the bound is on the mean: mean |decoded − expected| per channel ≤ 4 codes (measured 1.83);
     /// and the transparent third's centre must be white within 3 codes (black would fail).
-    @Test("video frames are composited over the background colour")
+    /// Whether ffmpeg is on PATH (Scripts/install-system-deps.sh installs it).
+    static let hasFFmpeg = (try? VideoWriter.locateFFmpeg()) != nil
+
+    @Test("video frames are composited over the background colour", .enabled(if: hasFFmpeg, "needs ffmpeg on PATH"))
     func videoBackground() throws {
-        guard let ffmpeg = try? VideoWriter.locateFFmpeg() else { return }
+        let ffmpeg = try VideoWriter.locateFFmpeg()
         let url = Self.scratch("background.mp4")
         var options = FrameSinkOptions()
         options.background = .white

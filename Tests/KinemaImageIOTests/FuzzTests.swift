@@ -1,6 +1,7 @@
 // Seeded random mutations of every valid fixture: each must decode or throw, never trap.
 import KinemaSupport
 import Foundation
+import KinemaTestSupport
 import KinemaGeometry   // SplitMix64: a failing mutation replays from its seed
 @_spi(Testing) import KinemaImageIO
 import Testing
@@ -9,10 +10,9 @@ import Testing
 struct FuzzTests {
     static let names = Fixture.all.values.filter { $0.kind != "error" }.map(\.name).sorted()
     /// Mutations per fixture: 500 (about 28 000 decodes over the 57 valid fixtures, about two
-    /// seconds of a debug build on two cores). `KINEMA_FUZZ_MUTATIONS=20000 swift test --filter
-    /// Fuzz` searches deeper.
-    static let mutationsPerFixture =
-        ProcessInfo.processInfo.environment["KINEMA_FUZZ_MUTATIONS"].flatMap(Int.init) ?? 500
+    /// seconds of a debug build on two cores). `KINEMA_LONG_TESTS=1 swift test --filter Fuzz`
+    /// searches deeper: 20 000.
+    static let mutationsPerFixture = TestEnvironment.count(ci: 500, long: 20_000)
     /// Limits small enough that a header mutated into a large (but legal) size costs little; the
     /// default limits have their own tests.
     static let limits = ImageDecodingLimits(maxWidth: 4096, maxHeight: 4096, maxPixels: 1 << 20,
@@ -103,8 +103,8 @@ struct FuzzTests {
             }
         }
         let outcomes = kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        print("fuzz \(name): \(decoded) decoded, \(threw) threw (\(outcomes)) in \(clock.now - start)")
-        #expect(decoded + threw == Self.mutationsPerFixture)
-        #expect(badLayouts == 0, "decoded images whose pixels do not match their size, or errors without a reason")
+        let summary = "fuzz \(name): \(decoded) decoded, \(threw) threw (\(outcomes)) in \(clock.now - start)"
+        #expect(decoded + threw == Self.mutationsPerFixture, "\(summary)")
+        #expect(badLayouts == 0, "decoded images whose pixels do not match their size, or errors without a reason; \(summary)")
     }
 }

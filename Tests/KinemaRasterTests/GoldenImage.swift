@@ -3,6 +3,7 @@
 import Foundation
 import KinemaGeometry
 import KinemaRaster
+import KinemaTestSupport
 
 /// One reference: what to draw (`Spec`, from `<name>.json`) and Skia's or NumPy's pixels.
 struct GoldenImage {
@@ -57,11 +58,9 @@ struct GoldenImage {
     }
 
     enum Failure: Error, CustomStringConvertible {
-        case missing(String)
         case malformed(String)
         var description: String {
             switch self {
-            case .missing(let name): "Golden/\(name) is missing from the test bundle"
             case .malformed(let what): "malformed golden: \(what)"
             }
         }
@@ -71,21 +70,16 @@ struct GoldenImage {
     var spec: Spec
     var reference: Pixmap
 
-    static var directory: URL? { Bundle.module.url(forResource: "Golden", withExtension: nil) }
+    static let folder = GoldenFolder("Golden", in: .module)
 
-    /// Every reference name in the Golden folder (from its `.rgba` and `.json` files).
-    static func allNames() throws -> Set<String> {
-        guard let directory else { throw Failure.missing("") }
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        return Set(files.map { ($0 as NSString).deletingPathExtension })
-    }
+    /// The two files of reference `name`: what to draw and the pixels.
+    static func files(_ name: String) -> [String] { [name + ".json", name + ".rgba"] }
 
     init(named name: String) throws {
-        guard let directory = Self.directory else { throw Failure.missing(name) }
         self.name = name
-        let specData = try Data(contentsOf: directory.appendingPathComponent(name + ".json"))
+        let specData = try Data(contentsOf: Self.folder.url(name + ".json"))
         spec = try JSONDecoder().decode(Spec.self, from: specData)
-        let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(name + ".rgba")))
+        let bytes = try [UInt8](Data(contentsOf: Self.folder.url(name + ".rgba")))
         reference = try Pixmap(width: spec.width, height: spec.height, premultipliedBytes: bytes)
     }
 
@@ -169,38 +163,4 @@ struct GoldenImage {
     }
 
     static func rule(_ name: String) -> CGPathFillRule { name == "evenodd" ? .evenOdd : .winding }
-}
-
-/// Per-channel differences between two pixmaps of one size.
-struct PixelDifference: CustomStringConvertible {
-    var maximum = 0
-    var mean = 0.0
-    /// Channels that differ by more than 2 levels.
-    var overTwo = 0
-    /// Each pixel's largest channel difference, largest first.
-    var pixelMaxima: [Int] = []
-
-    init(_ a: Pixmap, _ b: Pixmap) {
-        precondition(a.width == b.width && a.height == b.height, "compared pixmaps differ in size")
-        let x = a.premultipliedBytes, y = b.premultipliedBytes
-        var total = 0
-        for i in 0 ..< x.count {
-            let d = abs(Int(x[i]) - Int(y[i]))
-            maximum = max(maximum, d)
-            total += d
-            if d > 2 { overTwo += 1 }
-        }
-        mean = Double(total) / Double(max(x.count, 1))
-        pixelMaxima = stride(from: 0, to: x.count, by: 4).map { i in
-            (0 ..< 4).map { abs(Int(x[i + $0]) - Int(y[i + $0])) }.max() ?? 0
-        }.sorted(by: >)
-    }
-
-    /// How many pixels differ by more than `level` in some channel.
-    func pixels(over level: Int) -> Int { pixelMaxima.prefix { $0 > level }.count }
-
-    var description: String {
-        "max \(maximum), mean \(String(format: "%.4f", mean)), channels over 2: \(overTwo), "
-            + "worst pixels \(pixelMaxima.prefix(6).map(String.init).joined(separator: " "))"
-    }
 }

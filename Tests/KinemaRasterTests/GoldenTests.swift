@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 @testable import KinemaRaster
+import KinemaTestSupport
 
 /// One golden comparison and the tolerance it is allowed, with the reason.
 struct GoldenCase: CustomTestStringConvertible, Sendable {
@@ -16,6 +17,8 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     var reason: String
 
     var testDescription: String { name }
+
+    var tolerance: GoldenTolerance { GoldenTolerance(maximum: maximum, mean: mean, outliers: outliers, reason: reason) }
 
     /// Skia's CPU anti-aliasing samples coverage (4 rows a pixel, finer across), so its own edge
     /// pixels are off the exact area by up to 28 levels on the `triangle` case (measured against
@@ -115,19 +118,11 @@ struct GoldenTests {
     func golden(_ testCase: GoldenCase) throws {
         let golden = try GoldenImage(named: testCase.name)
         let ours = try golden.render()
-        let difference = PixelDifference(ours, golden.reference)
-        PNGWriter.writeIfRequested(ours, name: testCase.name + ".ours")
-        PNGWriter.writeIfRequested(golden.reference, name: testCase.name + ".reference")
-        print("golden \(testCase.name): \(difference)")
-        #expect(difference.pixels(over: testCase.maximum) <= testCase.outliers, "\(testCase.name): \(difference) (\(testCase.reason))")
-        #expect(difference.mean <= testCase.mean, "\(testCase.name): \(difference) (\(testCase.reason))")
+        GoldenImage.folder.expect(ours, matches: golden.reference, named: testCase.name, within: testCase.tolerance)
     }
 
     @Test("every reference in Golden/ is used by a case, and every case has its reference")
     func noUnusedGoldens() throws {
-        let files = try GoldenImage.allNames()
-        let cases = Set(GoldenCase.all.map(\.name))
-        #expect(files.subtracting(cases).isEmpty, "references no test uses: \(files.subtracting(cases).sorted())")
-        #expect(cases.subtracting(files).isEmpty, "cases without a reference: \(cases.subtracting(files).sorted())")
+        try GoldenImage.folder.expectInventory(Set(GoldenCase.all.flatMap { GoldenImage.files($0.name) }))
     }
 }

@@ -3,6 +3,7 @@ import KinemaSupport
 import Foundation
 import KinemaGeometry
 import Testing
+import KinemaTestSupport
 @testable import KinemaRaster
 
 /// Coverage of a shape as opaque white on transparent: each pixel's alpha is its coverage.
@@ -88,14 +89,14 @@ struct ScanConverterTests {
         // A slanted edge entering from the left keeps its exact crossing point.
         let slanted = try coverage(polygon([(-1000, -100), (10, 10), (-1000, 10)]))
         let expected = try coverage(polygon([(-81.81818181818181, 0), (10, 10), (-81.81818181818181, 10)]))
-        #expect(PixelDifference(slanted, expected).maximum <= 1)
+        #expect(try #require(GoldenDifference(slanted, expected)).maximum <= 1)
     }
 
     @Test("huge coordinates (1e30) clip without overflow and match a moderate equivalent")
     func hugeCoordinates() throws {
         let huge = try coverage(polygon([(10, 10), (1e30, 1e30), (10, 1e30)]))
         let moderate = try coverage(polygon([(10, 10), (1000, 1000), (10, 1000)]))
-        #expect(PixelDifference(huge, moderate).maximum <= 1)
+        #expect(try #require(GoldenDifference(huge, moderate)).maximum <= 1)
         #expect(alphaSum(huge) > 0)
         let (_, diagnostics) = try KinemaDiagnostics.collecting {
             try coverage(polygon([(10, 10), (1e305, -1e308), (-Double.greatestFiniteMagnitude, 20)]))

@@ -8,12 +8,14 @@
 // Sources: CALayer.needsDisplay(forKey:) ("Animations changing the value of the attribute also
 // trigger redisplay"), CALayer.draw(in:), Apple's sample "Custom Animatable Property" (sc2284);
 // UIKit's flipped drawing context (APPLE_SEMANTICS.md: increasing angles run clockwise on screen).
-// Set KINEMA_CUSTOM_DRAWING_FRAMES to a folder to keep the frames as PNG files.
+// Under KINEMA_UPDATE_GOLDEN=1 the frames are kept as PNG files in
+// $TMPDIR/kinema-tests/KinemaTests/custom-drawing/ (docs/TESTING.md).
 
 import Foundation
 import Kinema
 import KinemaImageIO
 import KinemaRaster
+import KinemaTestSupport
 import Testing
 
 /// A progress ring: a wedge from 12 o'clock, clockwise, over `progress` of a full turn, radius 30
@@ -69,10 +71,8 @@ struct CustomDrawingTests {
     }
 
     func save(_ frame: Pixmap, _ name: String) {
-        guard let folder = ProcessInfo.processInfo.environment["KINEMA_CUSTOM_DRAWING_FRAMES"] else { return }
-        let url = URL(fileURLWithPath: folder).appendingPathComponent("\(name).png")
-        let data = try? PNGEncoder.encode(DecodedImage(width: frame.width, height: frame.height, pixels: frame.premultipliedBytes))
-        try? data?.write(to: url)
+        guard TestEnvironment.updatesGoldens else { return }
+        TestEnvironment.keep(try? frame.pngData(), as: "\(name).png", in: "KinemaTests/custom-drawing")
     }
 
     @Test("a progress ring animated 0 → 1 over 1 s: every frame draws progress(t) = t; after the end, the model value (0.5)")

@@ -1,7 +1,10 @@
 // Tests for CubicBezierTimingCurve against mpmath references (Scripts/references/
 // timing_curve_references.py → References/timing_curves.json) and seeded property tests.
-import Testing
+import KinemaGeometry
+import KinemaSupport
+import KinemaTestSupport
 import KinemaTiming
+import Testing
 
 /// The decoded References/timing_curves.json.
 private struct TimingCurveReferences: Decodable {
@@ -29,11 +32,11 @@ private struct TimingCurveReferences: Decodable {
     var curves: [Curve]
 
     static func load() throws -> TimingCurveReferences {
-        try loadReference("timing_curves", as: TimingCurveReferences.self)
+        try loadReference("timing_curves", as: TimingCurveReferences.self, in: .module)
     }
 }
 
-private extension SeededRandom {
+private extension SplitMix64 {
     /// x control values: mostly uniform, sometimes exactly 0 or 1 (flat ends, as in ease curves),
     /// always rounded through Float as Apple's API does.
     mutating func controlX() -> Double {
@@ -142,7 +145,7 @@ struct CubicBezierTimingCurveTests {
 
     @Test("a curve with x1 = y1 and x2 = y2, such as linear, returns x exactly")
     func identityCurves() {
-        var rng = SeededRandom(state: 7)
+        var rng = SplitMix64(state: 7)
         let linear = CubicBezierTimingCurve(x1: 0, y1: 0, x2: 1, y2: 1)
         let diagonal = CubicBezierTimingCurve(x1: 0.3, y1: 0.3, x2: 0.9, y2: 0.9)
         for _ in 0 ..< 2000 {
@@ -209,11 +212,11 @@ struct CubicBezierTimingCurveTests {
 
     @Test("round trip: value(at: x(t)) = y(t) on 4000 seeded random curves, overshoot included")
     func roundTripProperty() {
-        var rng = SeededRandom(state: 0x5EED_0001)
+        var rng = SplitMix64(state: 0x5EED_0001)
         var checked = 0
         for _ in 0 ..< 4000 {
             let x1 = rng.controlX(), x2 = rng.controlX()
-            let y1 = Double(Float(rng.uniform(-2 ... 3))), y2 = Double(Float(rng.uniform(-2 ... 3)))
+            let y1 = Double(Float(rng.scaledUnit(-2 ... 3))), y2 = Double(Float(rng.scaledUnit(-2 ... 3)))
             let curve = CubicBezierTimingCurve(x1: x1, y1: y1, x2: x2, y2: y2)
             for _ in 0 ..< 8 {
                 let t = rng.unit()
@@ -233,7 +236,7 @@ struct CubicBezierTimingCurveTests {
 
     @Test("monotone y control values give output monotone in x and inside [0, 1]")
     func monotoneProperty() {
-        var rng = SeededRandom(state: 0x5EED_0002)
+        var rng = SplitMix64(state: 0x5EED_0002)
         for _ in 0 ..< 2000 {
             let curve = CubicBezierTimingCurve(
                 x1: rng.controlX(), y1: Double(Float(rng.unit())), x2: rng.controlX(), y2: Double(Float(rng.unit())))
@@ -252,10 +255,10 @@ struct CubicBezierTimingCurveTests {
 
     @Test("solveParameter is non-decreasing and inverts x(t) to within x's rounding")
     func parameterProperty() {
-        var rng = SeededRandom(state: 0x5EED_0003)
+        var rng = SplitMix64(state: 0x5EED_0003)
         for _ in 0 ..< 2000 {
             let x1 = rng.controlX(), x2 = rng.controlX()
-            let curve = CubicBezierTimingCurve(x1: x1, y1: rng.uniform(-2 ... 3), x2: x2, y2: rng.uniform(-2 ... 3))
+            let curve = CubicBezierTimingCurve(x1: x1, y1: rng.scaledUnit(-2 ... 3), x2: x2, y2: rng.scaledUnit(-2 ... 3))
             var xs = (0 ..< 16).map { _ in rng.unit() }
             xs.sort()
             var previous = 0.0

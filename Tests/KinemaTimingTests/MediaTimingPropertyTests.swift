@@ -4,14 +4,17 @@
 // the arithmetic in `resolve` is exact and equalities can be asserted exactly where the maths is
 // exact; continuity checks use explicit tolerances.
 
-import Testing
+import KinemaGeometry
+import KinemaSupport
+import KinemaTestSupport
 import KinemaTiming
+import Testing
 
-private extension SeededRandom {
+private extension SplitMix64 {
     /// A multiple of 1/64 in [low, high].
     mutating func dyadic(_ low: Double, _ high: Double) -> Double {
         let steps = Int((high - low) * 64)
-        return low + Double(below(steps + 1)) / 64
+        return low + Double(remainder(below: steps + 1)) / 64
     }
 
     mutating func timing(allowZeroSpeed: Bool = true) -> MediaTiming {
@@ -19,15 +22,15 @@ private extension SeededRandom {
         if allowZeroSpeed { speeds.append(0) }
         var timing = MediaTiming(
             beginTime: dyadic(-4, 4),
-            duration: pick([0.25, 0.5, 0.75, 1, 1.5, 2, 3]),
-            speed: pick(speeds),
-            timeOffset: pick([0, 0, dyadic(-3, 3)]),
-            autoreverses: below(3) == 0,
-            fillMode: pick(MediaTimingFillMode.allCases)
+            duration: pick(byRemainder: [0.25, 0.5, 0.75, 1, 1.5, 2, 3]),
+            speed: pick(byRemainder: speeds),
+            timeOffset: pick(byRemainder: [0, 0, dyadic(-3, 3)]),
+            autoreverses: remainder(below: 3) == 0,
+            fillMode: pick(byRemainder: MediaTimingFillMode.allCases)
         )
-        switch below(5) {
-        case 0: timing.repeatCount = pick([0.25, 1, 1.5, 2, 2.5, 3.75])
-        case 1: timing.repeatDuration = pick([0.5, 1.25, 3, 4.5])
+        switch remainder(below: 5) {
+        case 0: timing.repeatCount = pick(byRemainder: [0.25, 1, 1.5, 2, 2.5, 3.75])
+        case 1: timing.repeatDuration = pick(byRemainder: [0.5, 1.25, 3, 4.5])
         case 2: timing.repeatCount = .infinity
         default: break
         }
@@ -41,7 +44,7 @@ struct MediaTimingPropertyTests {
 
     @Test("progress stays in [0, 1]; isActive agrees with phase and fill mode; phase agrees with endTime")
     func invariants() {
-        var random = SeededRandom(state: 0x5EED_0001)
+        var random = SplitMix64(state: 0x5EED_0001)
         for _ in 0..<Self.rounds {
             let timing = random.timing()
             let time = random.dyadic(-8, 16)
@@ -65,7 +68,7 @@ struct MediaTimingPropertyTests {
 
     @Test("speed s is speed 1 on a parent clock running s times as fast")
     func speedIsTimeScaling() {
-        var random = SeededRandom(state: 0x5EED_0002)
+        var random = SplitMix64(state: 0x5EED_0002)
         for _ in 0..<Self.rounds {
             var fast = random.timing(allowZeroSpeed: false)
             fast.speed = fast.speed.magnitude
@@ -83,7 +86,7 @@ struct MediaTimingPropertyTests {
 
     @Test("negative speed mirrors positive speed: the same run, time reversed")
     func negativeSpeedMirrors() {
-        var random = SeededRandom(state: 0x5EED_0003)
+        var random = SplitMix64(state: 0x5EED_0003)
         for _ in 0..<Self.rounds {
             var forward = random.timing(allowZeroSpeed: false)
             forward.speed = forward.speed.magnitude
@@ -103,7 +106,7 @@ struct MediaTimingPropertyTests {
 
     @Test("progress is continuous while active (autoreverse: everywhere; otherwise within an iteration)")
     func continuity() {
-        var random = SeededRandom(state: 0x5EED_0004)
+        var random = SplitMix64(state: 0x5EED_0004)
         let step = 1.0 / 1024
         for _ in 0..<Self.rounds {
             let timing = random.timing()
@@ -119,7 +122,7 @@ struct MediaTimingPropertyTests {
 
     @Test("the held final state is the limit of the running state at the end")
     func finalStateIsTheLimit() {
-        var random = SeededRandom(state: 0x5EED_0005)
+        var random = SplitMix64(state: 0x5EED_0005)
         var checked = 0
         for _ in 0..<Self.rounds {
             var timing = random.timing(allowZeroSpeed: false)
@@ -143,7 +146,7 @@ struct MediaTimingPropertyTests {
 
     @Test("parentTime(forActiveLocalTime:) inverts activeLocalTime(forParentTime:)")
     func inverseRoundTrip() {
-        var random = SeededRandom(state: 0x5EED_0006)
+        var random = SplitMix64(state: 0x5EED_0006)
         for _ in 0..<Self.rounds {
             let timing = random.timing(allowZeroSpeed: false)
             let time = random.dyadic(-8, 16)
@@ -154,10 +157,10 @@ struct MediaTimingPropertyTests {
 
     @Test("a child in a container layer sees the layer's active local time")
     func containerComposition() {
-        var random = SeededRandom(state: 0x5EED_0007)
+        var random = SplitMix64(state: 0x5EED_0007)
         for _ in 0..<Self.rounds {
             let layer = MediaTiming(
-                beginTime: random.dyadic(-2, 2), speed: random.pick([0, 0.5, 1, 2, -1]), timeOffset: random.dyadic(-2, 2))
+                beginTime: random.dyadic(-2, 2), speed: random.pick(byRemainder: [0, 0.5, 1, 2, -1]), timeOffset: random.dyadic(-2, 2))
             let child = random.timing()
             let time = random.dyadic(-8, 16)
             let composed = child.resolve(in: layer.resolve(parentTime: time, defaultDuration: nil), defaultDuration: 0.25)

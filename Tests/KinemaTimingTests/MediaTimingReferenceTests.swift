@@ -3,6 +3,7 @@
 // one-sided limits literally instead of Kinema's floor/ceil conventions).
 
 import Testing
+import KinemaTestSupport
 import KinemaTiming
 
 private struct MediaTimingReference: Decodable {
@@ -28,7 +29,7 @@ private struct MediaTimingReference: Decodable {
 struct MediaTimingReferenceTests {
     @Test("every reference case and sample matches (progress within the stated tolerance)")
     func matchesReference() throws {
-        let reference = try loadReference("media_timing", as: MediaTimingReference.self)
+        let reference = try loadReference("media_timing", as: MediaTimingReference.self, in: .module)
         #expect(reference.cases.count >= 300)
         var checked = 0
         var mismatches = 0

@@ -2,13 +2,16 @@
 // are continuous across ζ = 1, velocity is the derivative of position.
 
 import Foundation
-import Testing
+import KinemaGeometry
+import KinemaSupport
+import KinemaTestSupport
 import KinemaTiming
+import Testing
 
-private extension SeededRandom {
+private extension SplitMix64 {
     /// Log-uniform: every decade of the range equally likely.
     mutating func logUniform(_ range: ClosedRange<Double>) -> Double {
-        exp(uniform(log(range.lowerBound)...log(range.upperBound)))
+        exp(scaledUnit(log(range.lowerBound)...log(range.upperBound)))
     }
 
     /// mass 0.1…10, stiffness 1…10⁴, damping ratio in `ratios` (log-uniform), velocity −30…30.
@@ -16,7 +19,7 @@ private extension SeededRandom {
         let mass = logUniform(0.1...10), stiffness = logUniform(1...1e4)
         let ratio = logUniform(ratios)
         return Spring(mass: mass, stiffness: stiffness, damping: 2 * ratio * (stiffness * mass).squareRoot(),
-                      initialVelocity: uniform(-30...30))
+                      initialVelocity: scaledUnit(-30...30))
     }
 }
 
@@ -24,7 +27,7 @@ private extension SeededRandom {
 struct SpringPropertyTests {
     @Test("Damped springs reach rest by settlingTime and stay within the tolerance afterwards")
     func reachesRest() {
-        var random = SeededRandom(state: 0x5EED_5051)
+        var random = SplitMix64(state: 0x5EED_5051)
         for _ in 0..<300 {
             let spring = random.spring()
             let settled = spring.settlingTime()
@@ -46,7 +49,7 @@ struct SpringPropertyTests {
 
     @Test("Core Animation's estimate is safe for ζ < 1: within 0.001 from settlingDuration on")
     func estimateBoundsUnderDamped() {
-        var random = SeededRandom(state: 0x5EED_5052)
+        var random = SplitMix64(state: 0x5EED_5052)
         for _ in 0..<200 {
             let spring = random.spring(ratios: 0.02...0.98)
             let estimate = spring.settlingDuration
@@ -60,10 +63,10 @@ struct SpringPropertyTests {
 
     @Test("Position and velocity are continuous across ζ = 1", arguments: [1e-6, 1e-9, 1e-12])
     func continuousAcrossCritical(gap: Double) {
-        var random = SeededRandom(state: 0x5EED_5053)
+        var random = SplitMix64(state: 0x5EED_5053)
         for _ in 0..<100 {
             let mass = random.logUniform(0.1...10), stiffness = random.logUniform(1...1e4)
-            let velocity = random.uniform(-30...30)
+            let velocity = random.scaledUnit(-30...30)
             let critical = 2 * (stiffness * mass).squareRoot()
             let springs = [1 - gap, 1, 1 + gap].map {
                 Spring(mass: mass, stiffness: stiffness, damping: critical * $0, initialVelocity: velocity)
@@ -93,7 +96,7 @@ struct SpringPropertyTests {
 
     @Test("Velocity is the derivative of position (central differences)")
     func velocityIsDerivative() {
-        var random = SeededRandom(state: 0x5EED_5054)
+        var random = SplitMix64(state: 0x5EED_5054)
         for _ in 0..<200 {
             let spring = random.spring(ratios: 0.01...50)
             let omega = spring.undampedAngularFrequency
@@ -110,9 +113,9 @@ struct SpringPropertyTests {
 
     @Test("Duration and bounce round-trip for random springs of mass 1")
     func durationBounceRoundTrip() {
-        var random = SeededRandom(state: 0x5EED_5055)
+        var random = SplitMix64(state: 0x5EED_5055)
         for _ in 0..<500 {
-            let duration = random.logUniform(0.05...5), bounce = random.uniform(-0.99...1)
+            let duration = random.logUniform(0.05...5), bounce = random.scaledUnit(-0.99...1)
             let spring = Spring(duration: duration, bounce: bounce)
             #expect(abs(spring.perceptualDuration - duration) <= 1e-14 * duration)
             #expect(abs(spring.bounce - bounce) <= 1e-12)

@@ -4,6 +4,7 @@
 
 import Foundation
 import Testing
+import KinemaTestSupport
 import KinemaTiming
 
 /// `References/springs.json`.
@@ -56,7 +57,7 @@ struct SpringReferenceFile: Decodable {
     let cases: [Case]
 
     static func load() throws -> SpringReferenceFile {
-        try loadReference("springs", as: SpringReferenceFile.self)
+        try loadReference("springs", as: SpringReferenceFile.self, in: .module)
     }
 }
 

@@ -8,12 +8,13 @@ import Foundation
 import KinemaGeometry
 @testable import OpenCoreGraphics
 import Testing
+import KinemaTestSupport
 
 @Suite("CGContext robustness (seeded)")
 struct CGContextRobustnessTests {
     static let numbers: [CGFloat] = [0, 1, -1, 0.5, 7, 40, -40, 1e300, -1e300, 1e-300, .nan, .infinity, -.infinity]
 
-    @Test("random drawing with extreme values never traps and leaves the context usable", arguments: Array(1...8) as [UInt64])
+    @Test("random drawing with extreme values never traps and leaves the context usable", arguments: TestEnvironment.seeds(ci: 8, long: 200))
     func randomDrawing(seed: UInt64) throws {
         var g = SplitMix64(state: seed &* 0x9FB2_1C65_1E98_DF25)
         func n() -> CGFloat { Self.numbers[Int.random(in: 0..<Self.numbers.count, using: &g)] }

@@ -3,6 +3,7 @@
 // coordinates to its y-down device space by hand). 128 × 128, white, default orientation.
 import Foundation
 import KinemaRaster
+import KinemaTestSupport
 import Testing
 @testable import OpenCoreGraphics
 
@@ -19,6 +20,8 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     var draw: @Sendable (CGContext) -> Void
 
     var testDescription: String { name }
+
+    var tolerance: GoldenTolerance { GoldenTolerance(maximum: maximum, mean: mean, outliers: outliers, reason: reason) }
 }
 
 extension GoldenCase {

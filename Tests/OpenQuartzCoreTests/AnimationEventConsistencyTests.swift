@@ -10,6 +10,9 @@
 //     the animations added in it (never before one of them stops).
 
 import Foundation
+import KinemaGeometry
+import KinemaSupport
+import KinemaTestSupport
 import KinemaTiming
 @testable import OpenQuartzCore
 import Testing
@@ -83,15 +86,15 @@ private final class EventLog: CAAnimationDelegate {
 @Suite("Animation events and completion blocks under random use (seeded)")
 @MainActor
 struct AnimationEventConsistencyTests {
-    @Test("delegate calls and completion blocks keep their documented rules", arguments: Array(1...10) as [UInt64])
+    @Test("delegate calls and completion blocks keep their documented rules", arguments: TestEnvironment.seeds(ci: 10, long: 500))
     func eventsKeepTheirRules(seed: UInt64) throws {
-        var g = SeededGenerator(state: seed &* 0x5851_F42D_4C95_7F2D)
+        var g = SplitMix64(state: seed &* 0x5851_F42D_4C95_7F2D)
         let host = Host()
         // The host's clock for the explicit commits below too (they stamp begin times).
         try MediaClock.withCurrent(host.clock) { try run(seed: seed, &g, host) }
     }
 
-    private func run(seed: UInt64, _ g: inout SeededGenerator, _ host: Host) throws {
+    private func run(seed: UInt64, _ g: inout SplitMix64, _ host: Host) throws {
         let log = EventLog(clock: host.clock)
         let layers = (0..<5).map { _ in CALayer() }
         for layer in layers { host.root.addSublayer(layer) }

@@ -1,5 +1,5 @@
 // A few whole compositions drawn with every feature, checked by probes at known points; with
-// KINEMA_COMPOSITOR_DUMP set they are also written out for looking at.
+// KINEMA_UPDATE_GOLDEN=1 they are also written out for looking at (docs/TESTING.md).
 
 import Foundation
 import KinemaRaster

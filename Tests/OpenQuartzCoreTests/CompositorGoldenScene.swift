@@ -244,11 +244,9 @@ final class GoldenLayerSpec: Decodable, Sendable {
 
 enum GoldenSceneError: Error, CustomStringConvertible {
     case malformed(String)
-    case missing(String)
     var description: String {
         switch self {
         case .malformed(let what): "scenes.json: \(what)"
-        case .missing(let file): "CompositorGolden/\(file) is missing from the test bundle"
         }
     }
 }

@@ -1,12 +1,13 @@
 // Helpers for the compositor tests: build a layer tree, composite it, read pixels.
 //
-// Setting KINEMA_COMPOSITOR_DUMP to a directory writes every rendered frame there as raw RGBA
-// (`<name>.rgba` plus `<name>.txt` holding "width height"), for looking at; the tests' checks do
-// not depend on it.
+// Under KINEMA_UPDATE_GOLDEN=1 every named rendered frame is also written as a PNG to
+// $TMPDIR/kinema-tests/OpenQuartzCoreTests/compositor/ for looking at (docs/TESTING.md); the
+// tests' checks do not depend on it.
 
 import Foundation
 import KinemaRaster
 import KinemaRenderServer
+import KinemaTestSupport
 import OpenQuartzCore
 
 /// A premultiplied pixel as four integers 0…255.
@@ -33,12 +34,10 @@ func composite(_ layer: CALayer, width: Int, height: Int, scale: CGFloat = 1, th
     return pixmap
 }
 
-/// Writes `pixmap` to $KINEMA_COMPOSITOR_DUMP (if set) for inspection.
+/// Writes `pixmap` as `<name>.png` for looking at, under KINEMA_UPDATE_GOLDEN=1.
 func dump(_ pixmap: Pixmap, _ name: String) {
-    guard let directory = ProcessInfo.processInfo.environment["KINEMA_COMPOSITOR_DUMP"] else { return }
-    let base = URL(fileURLWithPath: directory).appendingPathComponent(name)
-    try? Data(pixmap.premultipliedBytes).write(to: base.appendingPathExtension("rgba"))
-    try? "\(pixmap.width) \(pixmap.height)".write(to: base.appendingPathExtension("txt"), atomically: true, encoding: .utf8)
+    guard TestEnvironment.updatesGoldens else { return }
+    TestEnvironment.keep(try? pixmap.pngData(), as: name + ".png", in: "OpenQuartzCoreTests/compositor")
 }
 
 extension Pixmap {

@@ -5,14 +5,17 @@
 // one colour (edges, where anti-aliasing mixes colours, are skipped).
 
 import Foundation
+import KinemaGeometry
 import KinemaRaster
+import KinemaSupport
+import KinemaTestSupport
 @testable import OpenQuartzCore
 import Testing
 
 @Suite("hitTest finds the layer the compositor drew (seeded trees)")
 @MainActor
 struct HitTestDrawingConsistencyTests {
-    @Test("at every pixel wholly covered by one layer, hitTest names that layer", arguments: Array(1...16) as [UInt64])
+    @Test("at every pixel wholly covered by one layer, hitTest names that layer", arguments: TestEnvironment.seeds(ci: 16, long: 400))
     func hitTestMatchesPixels(seed: UInt64) throws {
         try check(seed: seed, threeD: false)
     }
@@ -20,13 +23,13 @@ struct HitTestDrawingConsistencyTests {
     /// The same with layers turned about x and y under a parent's perspective (m34), so both
     /// sides go through projections: hitTest unprojects into each layer's plane, the compositor
     /// draws the projected quads.
-    @Test("the same with 3-D turns under perspective", arguments: Array(1...16) as [UInt64])
+    @Test("the same with 3-D turns under perspective", arguments: TestEnvironment.seeds(ci: 16, long: 400))
     func hitTestMatchesPixelsIn3D(seed: UInt64) throws {
         try check(seed: seed, threeD: true)
     }
 
     private func check(seed: UInt64, threeD: Bool) throws {
-        var g = SeededGenerator(state: seed &* 0xD1B5_4A32_D192_ED03 &+ (threeD ? 1 : 0))
+        var g = SplitMix64(state: seed &* 0xD1B5_4A32_D192_ED03 &+ (threeD ? 1 : 0))
         let size = 160
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: size, height: size)
@@ -34,21 +37,21 @@ struct HitTestDrawingConsistencyTests {
         var layers = [root]
         for _ in 0..<9 {
             let layer = CALayer()
-            layer.bounds = CGRect(x: g.number(-10...10), y: g.number(-10...10), width: g.number(15...70), height: g.number(15...70))
-            layer.position = CGPoint(x: g.number(10...150), y: g.number(10...150))
-            layer.anchorPoint = CGPoint(x: g.number(0...1), y: g.number(0...1))
-            var t = CATransform3DMakeRotation(g.number(-3...3), 0, 0, 1)
-            t = CATransform3DScale(t, g.number(0.5...1.5), g.number(0.5...1.5), 1)
+            layer.bounds = CGRect(x: g.uniform(-10...10), y: g.uniform(-10...10), width: g.uniform(15...70), height: g.uniform(15...70))
+            layer.position = CGPoint(x: g.uniform(10...150), y: g.uniform(10...150))
+            layer.anchorPoint = CGPoint(x: g.uniform(0...1), y: g.uniform(0...1))
+            var t = CATransform3DMakeRotation(g.uniform(-3...3), 0, 0, 1)
+            t = CATransform3DScale(t, g.uniform(0.5...1.5), g.uniform(0.5...1.5), 1)
             if threeD, g.pick([false, true]) {
-                t = CATransform3DRotate(t, g.number(-1...1), g.pick([1, 0]), g.pick([0, 1]), 0)
+                t = CATransform3DRotate(t, g.uniform(-1...1), g.pick([1, 0]), g.pick([0, 1]), 0)
             }
             if g.pick([false, true]) { layer.transform = t }
             if threeD, g.pick([false, true]) {
                 var perspective = CATransform3DIdentity
-                perspective.m34 = -1 / g.number(200...600)
+                perspective.m34 = -1 / g.uniform(200...600)
                 layer.sublayerTransform = perspective
             }
-            if !threeD, g.pick([false, false, true]) { layer.sublayerTransform = CATransform3DMakeTranslation(g.number(-10...10), g.number(-10...10), 0) }
+            if !threeD, g.pick([false, false, true]) { layer.sublayerTransform = CATransform3DMakeTranslation(g.uniform(-10...10), g.uniform(-10...10), 0) }
             layer.zPosition = g.pick([0, 0, 0, 1, -1, 2])
             layer.masksToBounds = g.pick([false, true])
             layer.isHidden = g.pick([false, false, false, false, true])

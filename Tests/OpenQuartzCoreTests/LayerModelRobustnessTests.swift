@@ -12,6 +12,7 @@ import KinemaRaster
 import KinemaSupport
 @testable import OpenQuartzCore
 import Testing
+import KinemaTestSupport
 
 @Suite("Layer model robustness (seeded)")
 @MainActor
@@ -27,14 +28,13 @@ struct LayerModelRobustnessTests {
         "robustnessKeyA", "robustnessKeyB",
     ]
 
-    static let numbers: [Double] = [0, 1, -1, 0.5, 3, 1e308, -1e308, .nan, .infinity, -.infinity, subnormal]
-    /// 1e-320 as the literal would round it (a subnormal: 2024 × the least non-zero magnitude),
-    /// written by its bits so the compiler does not warn of the rounding.
-    static let subnormal = Double(bitPattern: 0x7E8)
+    // The last is a subnormal: 2024 × the smallest, which the literal 1e-320 rounded to (written so,
+    // it needs no underflow warning).
+    static let numbers: [Double] = [0, 1, -1, 0.5, 3, 1e308, -1e308, .nan, .infinity, -.infinity, 2024 * .leastNonzeroMagnitude]
 
     /// A value of a random kind, often nonsense for the key it goes to.
-    static func value(_ g: inout SeededGenerator) -> Any? {
-        let n = { (g: inout SeededGenerator) in g.pick(numbers) }
+    static func value(_ g: inout SplitMix64) -> Any? {
+        let n = { (g: inout SplitMix64) in g.pick(numbers) }
         switch Int.random(in: 0..<22, using: &g) {
         case 0: return nil
         case 1: return n(&g)
@@ -69,7 +69,7 @@ struct LayerModelRobustnessTests {
         }
     }
 
-    static func animation(_ g: inout SeededGenerator, depth: Int = 0) -> CAAnimation {
+    static func animation(_ g: inout SplitMix64, depth: Int = 0) -> CAAnimation {
         let keyPath = g.pick(keyPaths)
         let animation: CAAnimation
         switch Int.random(in: 0..<(depth < 2 ? 5 : 4), using: &g) {
@@ -117,7 +117,7 @@ struct LayerModelRobustnessTests {
             group.animations = (0..<Int.random(in: 0..<4, using: &g)).map { _ in Self.animation(&g, depth: depth + 1) }
             animation = group
         }
-        let timing = { (g: inout SeededGenerator) in g.pick(numbers) }
+        let timing = { (g: inout SplitMix64) in g.pick(numbers) }
         animation.duration = Bool.random(using: &g) ? 1 : timing(&g)
         if Bool.random(using: &g) { animation.repeatCount = Float(timing(&g)) }
         if Bool.random(using: &g) { animation.speed = Float(timing(&g)) }
@@ -140,7 +140,7 @@ struct LayerModelRobustnessTests {
         return animation
     }
 
-    static func makeLayer(_ g: inout SeededGenerator) -> CALayer {
+    static func makeLayer(_ g: inout SplitMix64) -> CALayer {
         let layer: CALayer = switch Int.random(in: 0..<6, using: &g) {
         case 0: CAShapeLayer()
         case 1: CAGradientLayer()
@@ -172,9 +172,9 @@ struct LayerModelRobustnessTests {
         1 + node.sublayers.reduce(0) { $0 + count($1) }
     }
 
-    @Test("random operations, mostly invalid, never trap and keep the trees well formed", arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+    @Test("random operations, mostly invalid, never trap and keep the trees well formed", arguments: TestEnvironment.seeds(ci: 8, long: 400))
     func randomUse(seed: UInt64) throws {
-        var g = SeededGenerator(state: seed &* 0x1234_5678_9ABC_DEF1)
+        var g = SplitMix64(state: seed &* 0x1234_5678_9ABC_DEF1)
         let host = Host()
         var pool = (0..<12).map { _ in Self.makeLayer(&g) }
         var time = 0.0

@@ -6,6 +6,8 @@
 import Foundation
 import KinemaGeometry
 @testable import KinemaRenderServer
+import KinemaSupport
+import KinemaTestSupport
 import KinemaTiming
 @testable import OpenQuartzCore
 import Testing
@@ -14,27 +16,27 @@ import Testing
 @MainActor
 struct PresentationConsistencyTests {
     /// Animatable key paths with a generator of valid values for each.
-    fileprivate static let keys: [(String, (inout SeededGenerator) -> Any)] = [
-        ("position", { g in CGPoint(x: g.number(-50...150), y: g.number(-50...150)) }),
-        ("position.x", { g in g.number(-50...150) }),
-        ("bounds", { g in CGRect(x: g.number(-5...5), y: 0, width: g.number(1...60), height: g.number(1...60)) }),
-        ("bounds.size.width", { g in g.number(1...80) }),
-        ("opacity", { g in Float(g.number(0...1)) }),
-        ("zPosition", { g in g.number(-10...10) }),
-        ("anchorPoint", { g in CGPoint(x: g.number(0...1), y: g.number(0...1)) }),
+    fileprivate static let keys: [(String, (inout SplitMix64) -> Any)] = [
+        ("position", { g in CGPoint(x: g.uniform(-50...150), y: g.uniform(-50...150)) }),
+        ("position.x", { g in g.uniform(-50...150) }),
+        ("bounds", { g in CGRect(x: g.uniform(-5...5), y: 0, width: g.uniform(1...60), height: g.uniform(1...60)) }),
+        ("bounds.size.width", { g in g.uniform(1...80) }),
+        ("opacity", { g in Float(g.uniform(0...1)) }),
+        ("zPosition", { g in g.uniform(-10...10) }),
+        ("anchorPoint", { g in CGPoint(x: g.uniform(0...1), y: g.uniform(0...1)) }),
         ("transform", { g in
-            var t = CATransform3DMakeRotation(g.number(-3...3), g.number(-1...1), g.number(-1...1), 1)
-            t = CATransform3DScale(t, g.number(0.2...2), g.number(0.2...2), 1)
-            return CATransform3DTranslate(t, g.number(-20...20), 0, 0)
+            var t = CATransform3DMakeRotation(g.uniform(-3...3), g.uniform(-1...1), g.uniform(-1...1), 1)
+            t = CATransform3DScale(t, g.uniform(0.2...2), g.uniform(0.2...2), 1)
+            return CATransform3DTranslate(t, g.uniform(-20...20), 0, 0)
         }),
-        ("transform.rotation.z", { g in g.number(-6...6) }),
-        ("transform.scale", { g in g.number(0.1...3) }),
-        ("backgroundColor", { g in CGColor(red: g.number(0...1), green: g.number(0...1), blue: g.number(0...1), alpha: g.number(0...1)) }),
-        ("cornerRadius", { g in g.number(0...20) }),
-        ("shadowOffset", { g in CGSize(width: g.number(-10...10), height: g.number(-10...10)) }),
+        ("transform.rotation.z", { g in g.uniform(-6...6) }),
+        ("transform.scale", { g in g.uniform(0.1...3) }),
+        ("backgroundColor", { g in CGColor(red: g.uniform(0...1), green: g.uniform(0...1), blue: g.uniform(0...1), alpha: g.uniform(0...1)) }),
+        ("cornerRadius", { g in g.uniform(0...20) }),
+        ("shadowOffset", { g in CGSize(width: g.uniform(-10...10), height: g.uniform(-10...10)) }),
     ]
 
-    static func timed(_ a: CAAnimation, _ g: inout SeededGenerator) -> CAAnimation {
+    static func timed(_ a: CAAnimation, _ g: inout SplitMix64) -> CAAnimation {
         a.duration = g.pick([0.2, 0.5, 1, 2.5])
         a.repeatCount = Float(g.pick([0, 1, 1.5, 2, .infinity]))
         a.autoreverses = g.pick([false, true])
@@ -46,7 +48,7 @@ struct PresentationConsistencyTests {
         return a
     }
 
-    static func animation(_ g: inout SeededGenerator, depth: Int = 0) -> CAAnimation {
+    static func animation(_ g: inout SplitMix64, depth: Int = 0) -> CAAnimation {
         let (key, make) = g.pick(keys)
         switch Int.random(in: 0..<(depth == 0 ? 4 : 3), using: &g) {
         case 0:
@@ -64,7 +66,7 @@ struct PresentationConsistencyTests {
             keyframes.values = (0..<count).map { _ in make(&g) }
             keyframes.calculationMode = g.pick([.linear, .linear, .discrete, .cubic])
             if g.pick([false, true]) {
-                let inner = (1..<(count - 1)).map { Double($0) / Double(count - 1) + g.number(-0.1...0.1) / Double(count) }
+                let inner = (1..<(count - 1)).map { Double($0) / Double(count - 1) + g.uniform(-0.1...0.1) / Double(count) }
                 keyframes.keyTimes = ([0] + inner + [1]).map { NSNumber(value: $0) }
             }
             return timed(keyframes, &g)
@@ -111,17 +113,17 @@ struct PresentationConsistencyTests {
         return nil
     }
 
-    @Test("every layer's presentation() equals its picture in the server's frame", arguments: Array(1...12) as [UInt64])
+    @Test("every layer's presentation() equals its picture in the server's frame", arguments: TestEnvironment.seeds(ci: 12, long: 600))
     func agree(seed: UInt64) throws {
-        var g = SeededGenerator(state: seed &* 0x2545_F491_4F6C_DD1D)
+        var g = SplitMix64(state: seed &* 0x2545_F491_4F6C_DD1D)
         let host = Host()
         try MediaClock.withCurrent(host.clock) {
             var layers: [CALayer] = []
             for _ in 0..<10 {
                 let layer = CALayer()
-                layer.bounds = CGRect(x: 0, y: 0, width: g.number(5...40), height: g.number(5...40))
-                layer.position = CGPoint(x: g.number(0...100), y: g.number(0...100))
-                layer.backgroundColor = CGColor(gray: g.number(0...1), alpha: 1)
+                layer.bounds = CGRect(x: 0, y: 0, width: g.uniform(5...40), height: g.uniform(5...40))
+                layer.position = CGPoint(x: g.uniform(0...100), y: g.uniform(0...100))
+                layer.backgroundColor = CGColor(gray: g.uniform(0...1), alpha: 1)
                 // Layers are timing parents of their sublayers and animations.
                 layer.speed = Float(g.pick([1, 1, 2, 0.5]))
                 layer.timeOffset = g.pick([0, 0, 0.25])

@@ -69,7 +69,7 @@ package struct IdentityEquatable<Object: AnyObject & Sendable>: Equatable, Senda
 /// **Cost.** A copy: about 200 bytes and one retain. The first write to a cold property of a
 /// shared state copies the cold part (about 800 bytes).
 @dynamicMemberLookup
-package struct LayerState: Sendable, Equatable {
+public struct LayerState: Sendable, Equatable {
     // MARK: Hot: inline
 
     /// CALayer.bounds — documented default: an empty rectangle
@@ -89,14 +89,20 @@ package struct LayerState: Sendable, Equatable {
     package var opacity: Float = 1
     /// CALayer.isHidden — documented default: false
     package var isHidden = false
+    /// The class this state belongs to (which subclass group the cold part holds), kept inline
+    /// beside the cold part's own record of it: every write to the model reads it, and the model
+    /// (OpenQuartzCore) reads an inline field without a call, where a computed property across
+    /// the module line cost a call and a copy of the whole state. It fits in the padding before
+    /// `cold`, so the state is no larger. Set by `init` and by every write to the cold part.
+    package private(set) var layerClass: LayerClass
 
     // MARK: Cold: shared, copied on write
 
     /// Everything else. Never mutated while shared (see `coldForWriting`).
-    private var cold: LayerColdBox
+    @usableFromInline var cold: LayerColdBox
 
     /// The cold part, made unique first so that a write cannot reach another state's copy.
-    private var coldForWriting: LayerColdBox {
+    @inlinable var coldForWriting: LayerColdBox {
         mutating get {
             if !isKnownUniquelyReferenced(&cold) { cold = LayerColdBox(cold.value) }
             return cold
@@ -104,18 +110,36 @@ package struct LayerState: Sendable, Equatable {
     }
 
     /// The cold properties, read and written as if they were the state's own.
-    package subscript<Value>(dynamicMember path: WritableKeyPath<LayerColdState, Value>) -> Value {
+    ///
+    /// Public and inlinable, with `LayerColdState` and its properties public, for one reason: the
+    /// model side (OpenQuartzCore, another module) reads and writes them through here at every
+    /// property access, and only a public inlinable subscript with public properties lets the
+    /// compiler fold the key path there into a field access. Otherwise each access was a generic
+    /// metadata lookup, a key-path walk and a copy of the state (~800 instructions instead of a
+    /// few; a third more instructions per commit). `KinemaRenderServer` is an engine module that
+    /// the Open modules and the umbrella do not re-export, so this widens no user-facing surface.
+    @inlinable
+    public subscript<Value>(dynamicMember path: WritableKeyPath<LayerColdState, Value>) -> Value {
         get { cold.value[keyPath: path] }
-        set { coldForWriting.value[keyPath: path] = newValue }
+        set {
+            coldForWriting.value[keyPath: path] = newValue
+            coldDidChange()
+        }
+    }
+
+    /// Keeps the inline `layerClass` equal to the cold part's after a write to it.
+    @usableFromInline
+    mutating func coldDidChange() {
+        layerClass = cold.value.layerClass
     }
 
     /// A state with Apple's defaults for `layerClass`.
     package init(layerClass: LayerClass = .layer) {
         cold = LayerColdBox(LayerColdState(layerClass: layerClass))
+        self.layerClass = layerClass
     }
 
     /// The class this state belongs to, read from which subclass group it holds.
-    package var layerClass: LayerClass { cold.value.layerClass }
 
     /// This state as `layerClass`: the CALayer properties are kept, the subclass group becomes
     /// the one `layerClass` has (kept if it already has it, Apple's defaults otherwise).
@@ -132,16 +156,19 @@ package struct LayerState: Sendable, Equatable {
         return result
     }
 
+    // The two below are public and inlinable for the same reason as the subscript: the commit
+    // reads them from the model side for every changed layer.
+
     /// The cold part's box as an opaque token, for a cache of something worked out from the cold
     /// properties: holding it keeps the box alive, so while `coldAddress` is still the token's
     /// address the cold properties are unchanged (no other box can have that address meanwhile).
-    package var coldToken: AnyObject { cold }
+    @inlinable public var coldToken: AnyObject { cold }
 
     /// The cold part's address: for comparing with a held token's, and for cache hints (never
     /// dereferenced).
-    package var coldAddress: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(cold).toOpaque()) }
+    @inlinable public var coldAddress: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(cold).toOpaque()) }
 
-    package static func == (lhs: LayerState, rhs: LayerState) -> Bool {
+    public static func == (lhs: LayerState, rhs: LayerState) -> Bool {
         lhs.bounds == rhs.bounds && lhs.position == rhs.position && lhs.anchorPoint == rhs.anchorPoint
             && lhs.anchorPointZ == rhs.anchorPointZ && lhs.zPosition == rhs.zPosition
             && lhs.transform == rhs.transform && lhs.opacity == rhs.opacity && lhs.isHidden == rhs.isHidden
@@ -151,126 +178,127 @@ package struct LayerState: Sendable, Equatable {
 
 /// The box holding a `LayerState`'s cold part. Mutated only while uniquely referenced (copy on
 /// write), so a box shared between threads is never written: hence `@unchecked Sendable`.
-private final class LayerColdBox: @unchecked Sendable {
-    var value: LayerColdState
+@usableFromInline
+final class LayerColdBox: @unchecked Sendable {
+    @usableFromInline var value: LayerColdState
 
-    init(_ value: LayerColdState) {
+    @usableFromInline init(_ value: LayerColdState) {
         self.value = value
     }
 }
 
 /// The properties of a layer that `LayerState` keeps out of line: appearance, contents,
 /// timing, the subclass groups. Read and written through `LayerState` (`state.cornerRadius`).
-package struct LayerColdState: Sendable, Equatable {
+public struct LayerColdState: Sendable, Equatable {
     // MARK: Geometry
 
     /// CALayer.sublayerTransform — documented default: the identity transform
-    package var sublayerTransform = CATransform3DIdentity
+    public var sublayerTransform = CATransform3DIdentity
     /// CALayer.contentsScale — documented default: 1.0
-    package var contentsScale: CGFloat = 1
+    public var contentsScale: CGFloat = 1
     /// CALayer.isGeometryFlipped — documented default: false
-    package var isGeometryFlipped = false
+    public var isGeometryFlipped = false
 
     // MARK: Appearance
 
     /// CALayer.backgroundColor — documented default: nil
-    package var backgroundColor: CGColor?
+    public var backgroundColor: CGColor?
     /// CALayer.cornerRadius — documented default: 0.0
-    package var cornerRadius: CGFloat = 0
+    public var cornerRadius: CGFloat = 0
     /// CALayer.maskedCorners — all four corners (the CACornerMask docs list no default; every
     /// corner is rounded unless told otherwise, as `cornerRadius` documents).
-    package var maskedCorners: CACornerMask = [
+    public var maskedCorners: CACornerMask = [
         .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
     ]
     /// CALayer.cornerCurve — `.circular` (CALayer.h).
-    package var cornerCurve: CALayerCornerCurve = .circular
+    public var cornerCurve: CALayerCornerCurve = .circular
     /// CALayer.borderWidth — documented default: 0.0
-    package var borderWidth: CGFloat = 0
+    public var borderWidth: CGFloat = 0
     /// CALayer.borderColor — documented default: an opaque black color
-    package var borderColor: CGColor? = .black
+    public var borderColor: CGColor? = .black
     /// CALayer.shadowColor — documented default: an opaque black color
-    package var shadowColor: CGColor? = .black
+    public var shadowColor: CGColor? = .black
     /// CALayer.shadowOpacity — documented default: 0.0
-    package var shadowOpacity: Float = 0
+    public var shadowOpacity: Float = 0
     /// CALayer.shadowOffset — documented default: (0.0, -3.0)
-    package var shadowOffset = CGSize(width: 0, height: -3)
+    public var shadowOffset = CGSize(width: 0, height: -3)
     /// CALayer.shadowRadius — documented default: 3.0
-    package var shadowRadius: CGFloat = 3
+    public var shadowRadius: CGFloat = 3
     /// CALayer.shadowPath — documented default: nil
-    package var shadowPath: CGPath?
+    public var shadowPath: CGPath?
     /// CALayer.masksToBounds — documented default: false
-    package var masksToBounds = false
+    public var masksToBounds = false
     /// CALayer.contents — documented default: nil. Compared by identity.
     @IdentityEquatable package var contents: CGImage? = nil
     /// CALayer.contentsGravity — documented default: resize
-    package var contentsGravity: CALayerContentsGravity = .resize
+    public var contentsGravity: CALayerContentsGravity = .resize
     /// CALayer.contentsRect — documented default: the unit rectangle (0, 0, 1, 1)
-    package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     /// CALayer.contentsCenter — documented default: the unit rectangle
-    package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     /// CALayer.minificationFilter — documented default: linear
-    package var minificationFilter: CALayerContentsFilter = .linear
+    public var minificationFilter: CALayerContentsFilter = .linear
     /// CALayer.magnificationFilter — documented default: linear
-    package var magnificationFilter: CALayerContentsFilter = .linear
+    public var magnificationFilter: CALayerContentsFilter = .linear
     /// CALayer.minificationFilterBias — documented default: 0.0
-    package var minificationFilterBias: Float = 0
+    public var minificationFilterBias: Float = 0
     /// CALayer.allowsGroupOpacity — documented default: read from UIViewGroupOpacity in
     /// Info.plist, true when absent for apps linked against the iOS 7 SDK or later.
-    package var allowsGroupOpacity = true
+    public var allowsGroupOpacity = true
     /// CALayer.isDoubleSided — documented default: true
-    package var isDoubleSided = true
+    public var isDoubleSided = true
     /// CALayer.isOpaque — documented default: false
-    package var isOpaque = false
+    public var isOpaque = false
     /// CALayer.allowsEdgeAntialiasing — documented default: read from UIViewEdgeAntialiasing in
     /// Info.plist, false when absent.
-    package var allowsEdgeAntialiasing = false
+    public var allowsEdgeAntialiasing = false
     /// CALayer.edgeAntialiasingMask — documented default: all four edges
-    package var edgeAntialiasingMask: CAEdgeAntialiasingMask = [
+    public var edgeAntialiasingMask: CAEdgeAntialiasingMask = [
         .layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge,
     ]
     /// CALayer.shouldRasterize — documented default: false
-    package var shouldRasterize = false
+    public var shouldRasterize = false
     /// CALayer.rasterizationScale — documented default: 1.0
-    package var rasterizationScale: CGFloat = 1
+    public var rasterizationScale: CGFloat = 1
     /// CALayer.drawsAsynchronously — documented default: false
-    package var drawsAsynchronously = false
+    public var drawsAsynchronously = false
     /// CALayer.needsDisplayOnBoundsChange — documented default: false
-    package var needsDisplayOnBoundsChange = false
+    public var needsDisplayOnBoundsChange = false
     /// CALayer.name — documented default: nil
-    package var name: String?
+    public var name: String?
 
     // MARK: Timing (CAMediaTiming defaults, see CAMediaTiming.swift)
 
-    package var beginTime: CFTimeInterval = 0
-    package var duration: CFTimeInterval = 0
-    package var speed: Float = 1
-    package var timeOffset: CFTimeInterval = 0
-    package var repeatCount: Float = 0
-    package var repeatDuration: CFTimeInterval = 0
-    package var autoreverses = false
-    package var fillMode: CAMediaTimingFillMode = .removed
+    public var beginTime: CFTimeInterval = 0
+    public var duration: CFTimeInterval = 0
+    public var speed: Float = 1
+    public var timeOffset: CFTimeInterval = 0
+    public var repeatCount: Float = 0
+    public var repeatDuration: CFTimeInterval = 0
+    public var autoreverses = false
+    public var fillMode: CAMediaTimingFillMode = .removed
 
     // MARK: Subclasses
 
     /// CAShapeLayer's properties; nil for other classes.
-    package var shape: ShapeLayerState? {
+    public var shape: ShapeLayerState? {
         didSet { layerClass = Self.layerClass(of: self) }
     }
     /// CAGradientLayer's properties; nil for other classes.
-    package var gradient: GradientLayerState? {
+    public var gradient: GradientLayerState? {
         didSet { layerClass = Self.layerClass(of: self) }
     }
     /// CAReplicatorLayer's properties; nil for other classes.
-    package var replicator: ReplicatorLayerState? {
+    public var replicator: ReplicatorLayerState? {
         didSet { layerClass = Self.layerClass(of: self) }
     }
     /// CATextLayer's properties; nil for other classes.
-    package var text: TextLayerState? {
+    public var text: TextLayerState? {
         didSet { layerClass = Self.layerClass(of: self) }
     }
     /// Whether this is a CATransformLayer: its sublayers keep their 3-D positions (no flattening)
     /// and, as CATransformLayer.h says, only its sublayers are rendered.
-    package var isTransformLayer = false {
+    public var isTransformLayer = false {
         didSet { layerClass = Self.layerClass(of: self) }
     }
 
@@ -279,7 +307,7 @@ package struct LayerColdState: Sendable, Equatable {
     /// The radius of a Gaussian blur (σ = radius / 2, as shadows) applied to what lies behind
     /// the layer before the layer draws: Kinema's stand-in for `backgroundFilters`, which Apple
     /// does not support on iOS and which UIVisualEffectView needs. 0 (the default) is no blur.
-    package var backdropBlurRadius: CGFloat = 0
+    public var backdropBlurRadius: CGFloat = 0
 
     /// Apple's defaults for `layerClass`.
     init(layerClass: LayerClass) {
@@ -310,22 +338,22 @@ package struct LayerColdState: Sendable, Equatable {
     // Non-optional views of the subclass groups, for key paths: reading one the state lacks
     // gives Apple's defaults; writing one adds the group.
 
-    package var shapeState: ShapeLayerState {
+    @inlinable public var shapeState: ShapeLayerState {
         get { shape ?? ShapeLayerState() }
         set { shape = newValue }
     }
 
-    package var gradientState: GradientLayerState {
+    @inlinable public var gradientState: GradientLayerState {
         get { gradient ?? GradientLayerState() }
         set { gradient = newValue }
     }
 
-    package var replicatorState: ReplicatorLayerState {
+    @inlinable public var replicatorState: ReplicatorLayerState {
         get { replicator ?? ReplicatorLayerState() }
         set { replicator = newValue }
     }
 
-    package var textState: TextLayerState {
+    @inlinable public var textState: TextLayerState {
         get { text ?? TextLayerState() }
         set { text = newValue }
     }
@@ -337,94 +365,94 @@ package struct LayerColdState: Sendable, Equatable {
 }
 
 /// CAShapeLayer's properties, with the defaults its documentation gives.
-package struct ShapeLayerState: Sendable, Equatable {
+public struct ShapeLayerState: Sendable, Equatable {
     /// Apple's defaults.
-    package init() {}
+    public init() {}
 
     /// Documented default: nil
-    package var path: CGPath?
+    public var path: CGPath?
     /// Documented default: opaque black
-    package var fillColor: CGColor? = .black
+    public var fillColor: CGColor? = .black
     /// Documented default: nonZero
-    package var fillRule: CAShapeLayerFillRule = .nonZero
+    public var fillRule: CAShapeLayerFillRule = .nonZero
     /// Documented default: nil
-    package var strokeColor: CGColor?
+    public var strokeColor: CGColor?
     /// Documented default: 1.0
-    package var lineWidth: CGFloat = 1
+    public var lineWidth: CGFloat = 1
     /// Documented default: butt
-    package var lineCap: CAShapeLayerLineCap = .butt
+    public var lineCap: CAShapeLayerLineCap = .butt
     /// Documented default: miter
-    package var lineJoin: CAShapeLayerLineJoin = .miter
+    public var lineJoin: CAShapeLayerLineJoin = .miter
     /// Documented default: 10.0
-    package var miterLimit: CGFloat = 10
+    public var miterLimit: CGFloat = 10
     /// Documented default: nil, a solid line. Lengths in user space, as numbers.
-    package var lineDashPattern: [Double]?
+    public var lineDashPattern: [Double]?
     /// Documented default: 0
-    package var lineDashPhase: CGFloat = 0
+    public var lineDashPhase: CGFloat = 0
     /// Documented default: 0
-    package var strokeStart: CGFloat = 0
+    public var strokeStart: CGFloat = 0
     /// Documented default: 1.0
-    package var strokeEnd: CGFloat = 1
+    public var strokeEnd: CGFloat = 1
 }
 
 /// CAGradientLayer's properties, with the defaults its documentation gives.
-package struct GradientLayerState: Sendable, Equatable {
+public struct GradientLayerState: Sendable, Equatable {
     /// Apple's defaults.
-    package init() {}
+    public init() {}
 
     /// Documented default: nil
-    package var colors: [CGColor]?
+    public var colors: [CGColor]?
     /// Documented default: nil (nil spreads the stops evenly.)
-    package var locations: [Double]?
+    public var locations: [Double]?
     /// Documented default: (0.5,0.0)
-    package var startPoint = CGPoint(x: 0.5, y: 0)
+    public var startPoint = CGPoint(x: 0.5, y: 0)
     /// Documented default: (0.5,1.0)
-    package var endPoint = CGPoint(x: 0.5, y: 1)
+    public var endPoint = CGPoint(x: 0.5, y: 1)
     /// Documented default: axial
-    package var type: CAGradientLayerType = .axial
+    public var type: CAGradientLayerType = .axial
 }
 
 /// CAReplicatorLayer's properties, with the defaults its documentation gives.
-package struct ReplicatorLayerState: Sendable, Equatable {
+public struct ReplicatorLayerState: Sendable, Equatable {
     /// Apple's defaults.
-    package init() {}
+    public init() {}
 
     /// Documented default: 1, no extra copies are created
-    package var instanceCount = 1
+    public var instanceCount = 1
     /// Documented default: false
-    package var preservesDepth = false
+    public var preservesDepth = false
     /// Documented default: 0.0
-    package var instanceDelay: CFTimeInterval = 0
+    public var instanceDelay: CFTimeInterval = 0
     /// Documented default: the identity transform
-    package var instanceTransform = CATransform3DIdentity
+    public var instanceTransform = CATransform3DIdentity
     /// Documented default: opaque white
-    package var instanceColor: CGColor? = .white
+    public var instanceColor: CGColor? = .white
     /// Documented default: 0.0 (each of the four offsets)
-    package var instanceRedOffset: Float = 0
-    package var instanceGreenOffset: Float = 0
-    package var instanceBlueOffset: Float = 0
-    package var instanceAlphaOffset: Float = 0
+    public var instanceRedOffset: Float = 0
+    public var instanceGreenOffset: Float = 0
+    public var instanceBlueOffset: Float = 0
+    public var instanceAlphaOffset: Float = 0
 }
 
 /// CATextLayer's properties, with the defaults its documentation and header give.
-package struct TextLayerState: Sendable, Equatable {
+public struct TextLayerState: Sendable, Equatable {
     /// Apple's defaults.
-    package init() {}
+    public init() {}
 
     /// The text. Documented default: nil. Attributed strings keep only their characters for now.
-    package var string: String?
+    public var string: String?
     /// The font, by name. Documented default: the Helvetica font.
-    package var fontName = "Helvetica"
+    public var fontName = "Helvetica"
     /// Documented default: 36.0
-    package var fontSize: CGFloat = 36
+    public var fontSize: CGFloat = 36
     /// Documented default: opaque white
-    package var foregroundColor: CGColor? = .white
+    public var foregroundColor: CGColor? = .white
     /// Documented default: false
-    package var isWrapped = false
+    public var isWrapped = false
     /// Documented default: natural
-    package var alignmentMode: CATextLayerAlignmentMode = .natural
+    public var alignmentMode: CATextLayerAlignmentMode = .natural
     /// Documented default: none
-    package var truncationMode: CATextLayerTruncationMode = .none
+    public var truncationMode: CATextLayerTruncationMode = .none
     /// Documented default: false
-    package var allowsFontSubpixelQuantization = false
+    public var allowsFontSubpixelQuantization = false
 }

@@ -208,6 +208,9 @@ extension UnsafeBufferPointer where Element: AnyObject {
     /// The object at `index` (in bounds) as an unmanaged reference, read without a retain. For
     /// loops over arrays that hold their objects anyway: a retain is an atomic, which waits for
     /// the stores before it and touches the object ahead of any cache hint asked for it.
+    /// Inlinable: the commit (OpenQuartzCore) calls it per layer, and unspecialized across the
+    /// module line it looked up its generic metadata at every call.
+    @inlinable
     package func unretained(at index: Int) -> Unmanaged<Element> {
         UnsafeRawBufferPointer(self).load(fromByteOffset: index * MemoryLayout<Element>.stride, as: Unmanaged<Element>.self)
     }

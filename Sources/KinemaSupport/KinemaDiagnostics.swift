@@ -79,6 +79,24 @@ public enum KinemaDiagnostics {
         return (result, items)
     }
 
+    /// The collection installed for the current task, captured so work that runs on other
+    /// threads (a compositor's band workers) reports into it: see `withCollection(_:_:)`.
+    package struct Collection: Sendable {
+        let collector: Collector
+    }
+
+    /// The collection diagnostics emitted now on this task go to; nil when none is installed.
+    package static var current: Collection? { collector.map(Collection.init) }
+
+    /// Runs `body` with `collection` installed, as if inside the `collecting` call that made it:
+    /// what `body` emits is recorded there (from any thread, the list is locked) and logged only
+    /// when that collection logs. With nil, `body` runs with no collection. Use it to carry the
+    /// caller's collection onto threads that do work for the caller and finish before it returns
+    /// (task-locals do not cross `DispatchQueue.concurrentPerform`).
+    package static func withCollection<T>(_ collection: Collection?, _ body: () throws -> T) rethrows -> T {
+        try $collector.withValue(collection?.collector) { try body() }
+    }
+
     /// Whether a diagnostic emitted now on this task is logged (false inside
     /// `collecting(logging: false)`).
     static var isLogging: Bool { collector?.logs ?? true }

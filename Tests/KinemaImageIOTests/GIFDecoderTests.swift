@@ -1,6 +1,7 @@
 // GIF decoding against Pillow's composited frames (exact: GIF is lossless).
 import Foundation
 import KinemaImageIO
+import KinemaSupport
 import Testing
 
 @Suite("GIFDecoder")
@@ -47,7 +48,9 @@ struct GIFDecoderTests {
     func missingTrailer() throws {
         let data = Fixture.named("gif_animated").data.dropLast()
         #expect(data.last != 0x3B)
-        #expect(try GIFDecoder.decode(data).frames.count == 5)
+        let (gif, diagnostics) = try KinemaDiagnostics.collecting { try GIFDecoder.decode(data) }
+        #expect(gif.frames.count == 5)
+        #expect(diagnostics.map(\.domain) == ["GIFDecoder"])
     }
 
     @Test("animation limits: frame count and total canvas pixels")

@@ -190,7 +190,9 @@ struct LivePlayerTests {
         #expect(timebase.now == 2.25)
         let seen = await Task.detached { timebase.now }.value
         #expect(seen == 2.25)
-        #expect(LiveTimebase(reference: reference, startingAt: .nan).now == 0)
+        let (nan, diagnostics) = KinemaDiagnostics.collecting { LiveTimebase(reference: reference, startingAt: .nan) }
+        #expect(nan.now == 0)
+        #expect(diagnostics.map(\.domain) == ["Live"])
     }
 
     @Test("a player refuses a frame size outside Pixmap's limits with a typed error")

@@ -1,4 +1,5 @@
 // The diagnostics channel: what bad input reports instead of trapping (DESIGN.md §1).
+import Foundation
 import Testing
 @testable import KinemaSupport
 
@@ -59,6 +60,72 @@ struct KinemaDiagnosticsTests {
         #expect(KinemaDiagnostics.isLogging)
         let (_, logged) = KinemaDiagnostics.collecting(logging: true) { #expect(KinemaDiagnostics.isLogging) }
         #expect(logged.isEmpty)
+    }
+
+    /// Runs `body` on a new thread, where no task-local value of the caller is visible, and
+    /// waits for it.
+    static func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            body()
+            finished.signal()
+        }
+        finished.wait()
+    }
+
+    @Test func aCapturedCollectionCollectsWhatAnotherThreadEmits() {
+        let (_, diagnostics) = KinemaDiagnostics.collecting {
+            let captured = KinemaDiagnostics.current
+            #expect(captured != nil)
+            Self.onAnotherThread {
+                #expect(KinemaDiagnostics.current == nil, "task-locals do not cross to another thread")
+                KinemaDiagnostics.withCollection(captured) {
+                    #expect(!KinemaDiagnostics.isLogging, "the captured collection is quiet, as is the caller's")
+                    KinemaDiagnostics.emit("Worker", "from another thread")
+                }
+                #expect(KinemaDiagnostics.current == nil, "installed only while the body runs")
+            }
+            KinemaDiagnostics.emit("Caller", "from the caller")
+        }
+        #expect(diagnostics.map(\.domain) == ["Worker", "Caller"])
+    }
+
+    @Test func aCapturedCollectionCollectsFromEveryConcurrentWorker() {
+        let (_, diagnostics) = KinemaDiagnostics.collecting {
+            let captured = KinemaDiagnostics.current
+            DispatchQueue.concurrentPerform(iterations: 4) { worker in
+                KinemaDiagnostics.withCollection(captured) {
+                    for _ in 0..<25 { KinemaDiagnostics.emit("Worker\(worker)", "from worker \(worker)") }
+                }
+            }
+        }
+        #expect(diagnostics.count == 100)
+        #expect(Set(diagnostics.map(\.domain)) == ["Worker0", "Worker1", "Worker2", "Worker3"])
+    }
+
+    @Test func aCapturedInnerCollectionReportsToTheOuterToo() {
+        let (inner, outer) = KinemaDiagnostics.collecting { () -> [KinemaDiagnostic] in
+            let (_, inner) = KinemaDiagnostics.collecting {
+                let captured = KinemaDiagnostics.current
+                Self.onAnotherThread {
+                    KinemaDiagnostics.withCollection(captured) { KinemaDiagnostics.emit("B", "inner, from another thread") }
+                }
+            }
+            return inner
+        }
+        #expect(inner.map(\.domain) == ["B"])
+        #expect(outer.map(\.domain) == ["B"])
+    }
+
+    @Test func withNoCollectionNothingIsInstalled() {
+        _ = KinemaDiagnostics.collecting {
+            #expect(KinemaDiagnostics.current != nil)
+            KinemaDiagnostics.withCollection(nil) {
+                #expect(KinemaDiagnostics.current == nil)
+                #expect(KinemaDiagnostics.isLogging)
+            }
+            #expect(KinemaDiagnostics.current != nil)
+        }
     }
 
     @Test func concurrentTasksDoNotSeeEachOthersDiagnostics() async {

@@ -283,7 +283,8 @@ struct CGContextStateTests {
         for (ctx, mode) in [(c, CGBlendMode.plusDarker), (m, .multiply)] {
             ctx.setFillColor(red: 0.2, green: 0.6, blue: 1, alpha: 1)
             ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
-            ctx.setBlendMode(mode)
+            let (_, diagnostics) = KinemaDiagnostics.collecting { ctx.setBlendMode(mode) }
+            #expect(diagnostics.count == (mode == .plusDarker ? 1 : 0))
             ctx.setFillColor(red: 1, green: 0.5, blue: 0.5, alpha: 0.8)
             ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
         }

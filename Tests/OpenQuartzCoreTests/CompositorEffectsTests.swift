@@ -4,6 +4,7 @@
 import Foundation
 import KinemaRaster
 import KinemaRenderServer
+import KinemaSupport
 import OpenCoreGraphics
 import OpenQuartzCore
 import Testing
@@ -34,22 +35,25 @@ struct CompositorEffectsTests {
     /// to): a contentsRect reaching to infinity, a shadow offset of 1e300 points, a gradient
     /// layer 1e300 points wide. The ordinary layer beside them still draws.
     @Test func extremeValuesDoNotTrap() throws {
-        let root = box(CGRect(x: 0, y: 0, width: 40, height: 40), nil)
-        let image = box(CGRect(x: 0, y: 0, width: 10, height: 10), nil)
-        image.contents = makeImage(width: 4, height: 4)
-        image.contentsRect = CGRect(x: 1e300, y: 0, width: CGFloat.infinity, height: 1)
-        let shadowed = box(CGRect(x: 10, y: 0, width: 10, height: 10), Ink.green)
-        shadowed.shadowOpacity = 1
-        shadowed.shadowOffset = CGSize(width: 1e300, height: -1e300)
-        let gradient = CAGradientLayer()
-        gradient.bounds = CGRect(x: 0, y: 0, width: 1e300, height: 10)
-        gradient.position = CGPoint(x: 0, y: 30)
-        gradient.colors = [Ink.red, Ink.blue]
-        let plain = box(CGRect(x: 30, y: 0, width: 10, height: 10), Ink.red)
-        for layer in [image, shadowed, gradient, plain] { root.addSublayer(layer) }
-        let pixmap = try composite(root, width: 40, height: 40)
-        #expect(pixmap.rgba(35, 5) == premul(1, 0, 0))
-        #expect(pixmap.rgba(15, 5) == premul(0, 1, 0))
+        let (_, diagnostics) = try KinemaDiagnostics.collecting {
+            let root = box(CGRect(x: 0, y: 0, width: 40, height: 40), nil)
+            let image = box(CGRect(x: 0, y: 0, width: 10, height: 10), nil)
+            image.contents = makeImage(width: 4, height: 4)
+            image.contentsRect = CGRect(x: 1e300, y: 0, width: CGFloat.infinity, height: 1)
+            let shadowed = box(CGRect(x: 10, y: 0, width: 10, height: 10), Ink.green)
+            shadowed.shadowOpacity = 1
+            shadowed.shadowOffset = CGSize(width: 1e300, height: -1e300)
+            let gradient = CAGradientLayer()
+            gradient.bounds = CGRect(x: 0, y: 0, width: 1e300, height: 10)
+            gradient.position = CGPoint(x: 0, y: 30)
+            gradient.colors = [Ink.red, Ink.blue]
+            let plain = box(CGRect(x: 30, y: 0, width: 10, height: 10), Ink.red)
+            for layer in [image, shadowed, gradient, plain] { root.addSublayer(layer) }
+            let pixmap = try composite(root, width: 40, height: 40)
+            #expect(pixmap.rgba(35, 5) == premul(1, 0, 0))
+            #expect(pixmap.rgba(15, 5) == premul(0, 1, 0))
+        }
+        #expect(diagnostics.contains { $0.domain == "Compositor" }, "the shadow out of reach reports: \(diagnostics)")
     }
 
     /// The shadow's edge profile is the Gaussian's: σ = shadowRadius / 2 = 4, straight edge at

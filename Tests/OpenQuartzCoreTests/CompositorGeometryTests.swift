@@ -5,6 +5,7 @@
 import Foundation
 import KinemaRaster
 import KinemaRenderServer
+import KinemaSupport
 import OpenQuartzCore
 import Testing
 
@@ -298,51 +299,56 @@ struct CompositorGeometryTests {
     /// Bad values draw nothing (or what is valid) and never trap: NaN position, an infinite or
     /// singular transform, an edge-on layer, a huge instance count, a zero scale.
     @Test func badInputIsSurvived() throws {
-        let root = box(CGRect(x: 0, y: 0, width: 40, height: 40), Ink.white)
-        let nan = box(CGRect(x: 0, y: 0, width: 10, height: 10), Ink.red)
-        nan.position = CGPoint(x: CGFloat.nan, y: 5)
-        root.addSublayer(nan)
-        let infinite = box(CGRect(x: 0, y: 0, width: 10, height: 10), Ink.red)
-        infinite.transform = CATransform3DMakeScale(.infinity, 1, 1)
-        root.addSublayer(infinite)
-        let flat = box(CGRect(x: 0, y: 0, width: 10, height: 10), Ink.red)
-        flat.transform = CATransform3DMakeScale(0, 1, 1)
-        root.addSublayer(flat)
-        let edgeOn = box(CGRect(x: 0, y: 0, width: 10, height: 10), Ink.red)
-        var t = CATransform3DIdentity
-        t.m34 = -1 / 100
-        edgeOn.transform = CATransform3DRotate(t, .pi / 2, 0, 1, 0)
-        root.addSublayer(edgeOn)
-        let many = CAReplicatorLayer()
-        many.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
-        many.instanceCount = 1_000_000
-        many.instanceTransform = CATransform3DMakeTranslation(1000, 0, 0)
-        many.addSublayer(box(CGRect(x: 0, y: 30, width: 5, height: 5), Ink.blue))
-        root.addSublayer(many)
-        let frame = try composite(root, width: 40, height: 40)
-        #expect(frame.rgba(20, 20) == premul(1, 1, 1))
-        #expect(frame.rgba(2, 32) == premul(0, 0, 1))
-        // CALayer's setters refuse non-finite geometry, but a render tree built by hand (or by
-        // a render server evaluating a wild animation) may carry it.
-        var wild = LayerState()
-        wild.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
-        wild.backgroundColor = Ink.red
-        wild.position = CGPoint(x: CGFloat.nan, y: 5)
-        var huge = wild
-        huge.position = CGPoint(x: 5, y: 5)
-        huge.transform = CATransform3DMakeScale(.infinity, 1, 1)
-        var behind = huge
-        behind.transform = CATransform3DIdentity
-        behind.transform.m44 = -1
-        let model = CompositeLayer(modelTree: root)
-        let tree = CompositeLayer(id: model.id, state: model.state, sublayers: model.sublayers + [
-            CompositeLayer(id: 9001, state: wild), CompositeLayer(id: 9002, state: huge), CompositeLayer(id: 9003, state: behind),
-        ])
-        var wildFrame = try Pixmap(width: 40, height: 40)
-        Compositor(threads: 2).render(tree, into: &wildFrame, scale: 1)
-        #expect(wildFrame.rgba(20, 20) == premul(1, 1, 1))
-        var pixmap = try Pixmap(width: 8, height: 8)
-        Compositor(threads: 2).render(CompositeLayer(modelTree: root), into: &pixmap, scale: 0)
-        #expect(pixmap.rgba(4, 4).a == 0)
+        let (_, diagnostics) = try KinemaDiagnostics.collecting {
+            let root = box(CGRect(x: 0, y: 0, width: 40, height: 40), Ink.white)
+            let nan = box(CGRect(x: 0, y: 0, width: 10, height: 10), Ink.red)
+            nan.position = CGPoint(x: CGFloat.nan, y: 5)
+            root.addSublayer(nan)
+            let infinite = box(CGRect(x: 0, y: 0, width: 10, height: 10), Ink.red)
+            infinite.transform = CATransform3DMakeScale(.infinity, 1, 1)
+            root.addSublayer(infinite)
+            let flat = box(CGRect(x: 0, y: 0, width: 10, height: 10), Ink.red)
+            flat.transform = CATransform3DMakeScale(0, 1, 1)
+            root.addSublayer(flat)
+            let edgeOn = box(CGRect(x: 0, y: 0, width: 10, height: 10), Ink.red)
+            var t = CATransform3DIdentity
+            t.m34 = -1 / 100
+            edgeOn.transform = CATransform3DRotate(t, .pi / 2, 0, 1, 0)
+            root.addSublayer(edgeOn)
+            let many = CAReplicatorLayer()
+            many.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+            many.instanceCount = 1_000_000
+            many.instanceTransform = CATransform3DMakeTranslation(1000, 0, 0)
+            many.addSublayer(box(CGRect(x: 0, y: 30, width: 5, height: 5), Ink.blue))
+            root.addSublayer(many)
+            let frame = try composite(root, width: 40, height: 40)
+            #expect(frame.rgba(20, 20) == premul(1, 1, 1))
+            #expect(frame.rgba(2, 32) == premul(0, 0, 1))
+            // CALayer's setters refuse non-finite geometry, but a render tree built by hand (or by
+            // a render server evaluating a wild animation) may carry it.
+            var wild = LayerState()
+            wild.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+            wild.backgroundColor = Ink.red
+            wild.position = CGPoint(x: CGFloat.nan, y: 5)
+            var huge = wild
+            huge.position = CGPoint(x: 5, y: 5)
+            huge.transform = CATransform3DMakeScale(.infinity, 1, 1)
+            var behind = huge
+            behind.transform = CATransform3DIdentity
+            behind.transform.m44 = -1
+            let model = CompositeLayer(modelTree: root)
+            let tree = CompositeLayer(id: model.id, state: model.state, sublayers: model.sublayers + [
+                CompositeLayer(id: 9001, state: wild), CompositeLayer(id: 9002, state: huge), CompositeLayer(id: 9003, state: behind),
+            ])
+            var wildFrame = try Pixmap(width: 40, height: 40)
+            Compositor(threads: 2).render(tree, into: &wildFrame, scale: 1)
+            #expect(wildFrame.rgba(20, 20) == premul(1, 1, 1))
+            var pixmap = try Pixmap(width: 8, height: 8)
+            Compositor(threads: 2).render(CompositeLayer(modelTree: root), into: &pixmap, scale: 0)
+            #expect(pixmap.rgba(4, 4).a == 0)
+        }
+        // The refused setters, the replicator's lowered count and the zero scale each report.
+        let domains = Set(diagnostics.map(\.domain))
+        #expect(domains.isSuperset(of: ["CALayer", "Compositor"]), "\(diagnostics)")
     }
 }

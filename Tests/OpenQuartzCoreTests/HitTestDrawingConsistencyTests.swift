@@ -43,7 +43,9 @@ struct HitTestDrawingConsistencyTests {
             var t = CATransform3DMakeRotation(g.uniform(-3...3), 0, 0, 1)
             t = CATransform3DScale(t, g.uniform(0.5...1.5), g.uniform(0.5...1.5), 1)
             if threeD, g.pick([false, true]) {
-                t = CATransform3DRotate(t, g.uniform(-1...1), g.pick([1, 0]), g.pick([0, 1]), 0)
+                let angle: CGFloat = g.uniform(-1...1), x: CGFloat = g.pick([1, 0]), y: CGFloat = g.pick([0, 1])
+                // The drawn axis is (0, 0, 0) a quarter of the time: no rotation, with a diagnostic.
+                t = KinemaDiagnostics.collecting { CATransform3DRotate(t, angle, x, y, 0) }.0
             }
             if g.pick([false, true]) { layer.transform = t }
             if threeD, g.pick([false, true]) {

@@ -101,11 +101,16 @@ package final class Compositor {
                 return
             }
             // Worker w draws bands w, w + workers, …: the same bands whatever the thread count.
+            // Task-locals do not reach the worker threads: carry the caller's diagnostics
+            // collection over, so what a band reports is collected as on the caller's thread.
+            let collection = KinemaDiagnostics.current
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                var index = worker
-                while index < bandCount {
-                    paintBand(index, with: painters.painters[worker])
-                    index += workers
+                KinemaDiagnostics.withCollection(collection) {
+                    var index = worker
+                    while index < bandCount {
+                        paintBand(index, with: painters.painters[worker])
+                        index += workers
+                    }
                 }
             }
         }

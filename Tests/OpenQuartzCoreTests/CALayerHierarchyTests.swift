@@ -48,12 +48,7 @@ struct CALayerHierarchyTests {
         one.addSublayer(c)
         let (_, diagnostics) = KinemaDiagnostics.collecting { one.addSublayer(a) }
         #expect(names(one) == ["b", "c", "a"])
-        withKnownIssue("""
-            re-adding a sublayer reports "index 3 is past the end (2 sublayers)": addSublayer takes \
-            the index (the count) before the layer is removed from its old place (CALayer+Hierarchy.swift)
-            """) {
-            #expect(diagnostics.isEmpty, "moving a sublayer to the front is ordinary use, not bad input")
-        }
+        #expect(diagnostics.isEmpty, "moving a sublayer to the front is ordinary use, not bad input")
         two.addSublayer(b)
         #expect(names(one) == ["c", "a"] && names(two) == ["b"])
         #expect(b.superlayer === two)

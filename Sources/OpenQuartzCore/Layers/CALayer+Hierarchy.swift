@@ -26,11 +26,13 @@ import KinemaSupport
 extension CALayer {
     /// Inserts `layer` at `index` (clamped to the end, with a diagnostic), first removing it from
     /// its current superlayer (or from this one, when it moves within it).
-    final func insert(_ layer: CALayer, at index: Int, operation: String) {
+    /// `index` nil appends: the end is taken after `layer` has left its old place, so re-adding
+    /// a sublayer moves it to the front without a past-the-end report.
+    final func insert(_ layer: CALayer, at index: Int?, operation: String) {
         guard !refusesPresentationChange(operation, involving: layer), canAdopt(layer, operation: operation) else { return }
         let before = Self.visibility(of: [layer])
         layer.detach(notifying: layer.superlayerStorage !== self)
-        var index = index
+        var index = index ?? sublayerStorage.count
         if index > sublayerStorage.count {
             KinemaDiagnostics.emit(domain, "\(operation): index \(index) is past the end (\(sublayerStorage.count) sublayers); appended instead")
             index = sublayerStorage.count

@@ -509,7 +509,7 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
 
     /// Appends `layer` to the sublayers (moving it if it already has a superlayer).
     open func addSublayer(_ layer: CALayer) {
-        insert(layer, at: sublayerStorage.count, operation: "addSublayer(_:)")
+        insert(layer, at: nil, operation: "addSublayer(_:)")
     }
 
     /// Inserts `layer` at index `idx` of the sublayers; an index past the end appends, with a

@@ -97,8 +97,8 @@ public enum KinemaDiagnostics {
         try $collector.withValue(collection?.collector) { try body() }
     }
 
-    /// Whether a diagnostic emitted now on this task is logged (false inside
-    /// `collecting(logging: false)`).
+    /// Whether a diagnostic emitted now on this task is logged: true outside any collection,
+    /// false inside a quiet one (the default) and inside anything nested in a quiet one.
     static var isLogging: Bool { collector?.logs ?? true }
 
     /// Reports bad input: records it for an installed collector and logs a warning (source: the

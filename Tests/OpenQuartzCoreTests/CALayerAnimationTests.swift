@@ -34,6 +34,27 @@ struct CALayerAnimationTests {
         }
     }
 
+    @Test("a transition added with key nil is stored under kCATransition (CALayer.add(_:forKey:): \"the special key kCATransition is automatically used for transition animations\"); a second replaces it")
+    func transitionKey() {
+        MediaClock.withCurrent(MediaClock.manual(at: 0)) {
+            let layer = CALayer()
+            let fade = CATransition()
+            fade.duration = 1
+            layer.add(fade, forKey: nil)
+            #expect(layer.animationKeys() == [kCATransition])
+            #expect(layer.animation(forKey: kCATransition) is CATransition)
+            let push = CATransition()
+            push.type = .push
+            push.duration = 2
+            layer.add(push, forKey: nil)
+            #expect(layer.animationKeys() == [kCATransition], "the second transition replaces the first")
+            #expect((layer.animation(forKey: kCATransition) as? CATransition)?.type == .push)
+            layer.add(slide(), forKey: nil)
+            #expect(layer.animationKeys()?.count == 2, "a property animation without a key is not a transition")
+            #expect(layer.animationKeys()?.filter { $0 == kCATransition }.count == 1)
+        }
+    }
+
     @Test("presentation() is nil for a lone layer that never had an animation, a copy for a layer in a tree")
     func presentationPresence() {
         MediaClock.withCurrent(MediaClock.manual(at: 0)) {

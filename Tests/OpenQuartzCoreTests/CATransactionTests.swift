@@ -56,6 +56,39 @@ struct CATransactionTests {
         }
     }
 
+    @Test("an action CABasicAnimation with only a duration runs from the previous presentation value to the new value (CABasicAnimation: every value nil \"interpolates between the previous value of keyPath in the target layer's presentation layer and the current value\")", arguments: ["actions", "delegate"])
+    func valuelessActionAnimation(_ source: String) {
+        final class Retimer: CALayerDelegate {
+            let retime: CABasicAnimation
+            init(_ retime: CABasicAnimation) { self.retime = retime }
+            func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
+                event == "position" ? retime : nil
+            }
+        }
+        let clock = MediaClock.manual(at: 0)
+        MediaClock.withCurrent(clock) {
+            let (parent, child) = displayedTree()
+            defer { withExtendedLifetime(parent) {} }
+            let retime = CABasicAnimation()
+            retime.duration = 2
+            retime.timingFunction = CAMediaTimingFunction(name: .linear)
+            let retimer = Retimer(retime)
+            if source == "actions" { child.actions = ["position": retime] } else { child.delegate = retimer }
+            child.position = CGPoint(x: 100, y: 0)
+            let added = implicit(child, "position")
+            #expect(added?.keyPath == "position", "a property animation without a key path animates the key it is the action for")
+            #expect(added?.duration == 2)
+            #expect(retime.fromValue == nil && retime.keyPath == nil, "the action object itself is not changed")
+            CATransaction.flush()
+            clock.advance(to: 1)
+            let shown = child.presentation()?.position
+            #expect(shown.map { abs($0.x - 50) < 1e-9 && $0.y == 0 } == true, "halfway at t = 1 of 2: \(String(describing: shown))")
+            clock.advance(to: 2.5)
+            #expect(child.presentation()?.position == CGPoint(x: 100, y: 0))
+            withExtendedLifetime(retimer) {}
+        }
+    }
+
     @Test("presentation value halfway through a linear implicit animation at half the duration")
     func halfwayPresentation() {
         let clock = MediaClock.manual(at: 0)

@@ -3,7 +3,8 @@
 //
 // Audited against: the CALayer class reference (add(_:forKey:): "the animation object is copied
 //   by the render tree, not referenced"; "if the key already exists … the existing animation is
-//   removed"; animation(forKey:): "you must not modify the returned object"; animationKeys();
+//   removed"; "the special key kCATransition is automatically used for transition animations";
+//   animation(forKey:): "you must not modify the returned object"; animationKeys();
 //   removeAnimation(forKey:); removeAllAnimations(); presentation(): "returns nil if the layer
 //   has not been committed"; model()), CAAnimation (isRemovedOnCompletion), CAMediaTiming
 //   (layers are the timing parents of their animations), Technical Q&A QA1673 (pausing).
@@ -72,6 +73,7 @@ extension CALayer {
 
     final func addAnimation(_ anim: CAAnimation, forKey key: String?) {
         var snapshot = anim.snapshot(for: state)
+        if let start = ActionStart.current, start.key == key { snapshot.startValuelessMotion(at: start.value) }
         if let path = snapshot.keyPath, LayerKeyPath.lookup(path, for: state.layerClass) == nil {
             KinemaDiagnostics.emit(domain, "add(_:forKey:): the layer has no animatable key path \"\(path)\"; the animation was not added")
             return
@@ -103,7 +105,12 @@ extension CALayer {
             beginsAtCommit = true
         }
         CATransaction.registerPending(self)
-        let key = key ?? "kinema.anonymous.\(UUID().uuidString)"
+        // "The special key kCATransition is automatically used for transition animations": a
+        // transition added without a key is stored under it, so the next one replaces it and
+        // `animation(forKey: kCATransition)` finds it. (A transition given a key of its own keeps
+        // that key: the documentation says no more, and a caller naming one expects to find it.)
+        let isTransition = if case .transition = snapshot.content { true } else { false }
+        let key = key ?? (isTransition ? kCATransition : "kinema.anonymous.\(UUID().uuidString)")
         removeAnimations(animationStore.remove(key))
         var entry = LayerAnimationEntry(key: key, animation: copy, snapshot: snapshot, beginsAtCommit: beginsAtCommit)
         if case .transition = snapshot.content {
@@ -190,5 +197,21 @@ extension CALayer {
         guard isInLayerTree || animationStore.everAnimated, copiesOwnClass else { return nil }
         let snapshot = PresentationSnapshot(time: CACurrentMediaTime())
         return snapshot.copy(of: self) as? L
+    }
+}
+
+extension AnimationSnapshot {
+    /// Gives a basic or spring animation that has no from, to or by value the start `value`: it
+    /// then runs from there to the model value. Any other animation is left as it is.
+    mutating func startValuelessMotion(at value: AnimatableValue) {
+        guard case .property(let property) = content else { return }
+        switch property.motion {
+        case .basic(let values) where values == BasicValues():
+            content = .property(PropertyAnimationSnapshot(header: property.header, motion: .basic(BasicValues(from: value))))
+        case .spring(let values, let spring) where values == BasicValues():
+            content = .property(PropertyAnimationSnapshot(header: property.header, motion: .spring(BasicValues(from: value), spring)))
+        default:
+            return
+        }
     }
 }

@@ -61,11 +61,28 @@ struct ImplicitActionContext {
     static var current: ImplicitActionContext?
 }
 
+/// While an action found for a property change runs: the key and the value it showed before the
+/// change, which a basic animation added under that key with no from, to or by value starts from.
+@MainActor
+struct ActionStart {
+    var key: String
+    var value: AnimatableValue
+
+    static var current: ActionStart?
+}
+
 extension CAAnimation: @MainActor CAAction {
     /// Adds the animation to `anObject` (a layer) under `event`, as Apple's animations do when
     /// run as an action.
     @MainActor
     public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        // A property animation without a key path animates the key it is the action for.
+        if let property = self as? CAPropertyAnimation, property.keyPath == nil,
+           let keyed = property.copy() as? CAPropertyAnimation {
+            keyed.keyPath = event
+            (anObject as? CALayer)?.add(keyed, forKey: event)
+            return
+        }
         (anObject as? CALayer)?.add(self, forKey: event)
     }
 }
@@ -185,25 +202,38 @@ extension CALayer {
     /// Searches and runs the action for the change of the property `key`.
     private func runPropertyAction(forChangeOf key: String, from old: AnimatableValue) {
         let animates = hasBeenCommitted && isInLayerTree
+        let entry = LayerKeyPath.lookup(key, for: state.layerClass)
+        let previous = entry?.isAnimatable == true ? oldPresentationValue(key, old) : nil
         let saved = ImplicitActionContext.current
         ImplicitActionContext.current = ImplicitActionContext(
             key: key, layerClass: state.layerClass, isInTree: animates,
-            fromValue: animates ? oldPresentationValue(key, old) : nil)
+            fromValue: animates ? previous.flatMap { value in entry.flatMap { value.boxed(as: $0.kind) } } : nil)
         let found = action(forKey: key)
         ImplicitActionContext.current = saved
         guard let found, !(found is NSNull) else { return }
+        // An action animation with no values (`layer.actions = ["position": anim]`, or
+        // `action(forKey:)` returning a CABasicAnimation with only a duration: the usual way to
+        // retime one key's implicit animation) "interpolates between the previous value of
+        // keyPath in the target layer's presentation layer and the current value"
+        // (CABasicAnimation). The previous value is the one shown before this change: the add
+        // that running the action makes takes it as its start (`ActionStart`), leaving the
+        // animation object as it was.
+        let start = previous.map { ActionStart(key: key, value: $0) }
+        let savedStart = ActionStart.current
+        ActionStart.current = start
         found.run(forKey: key, object: self, arguments: nil)
+        ActionStart.current = savedStart
     }
 
     /// The value `key` showed before the change: the presentation value when the layer has
-    /// animations, else the old model value; boxed. Nil for a key that is not animatable.
-    private func oldPresentationValue(_ key: String, _ old: AnimatableValue) -> Any? {
+    /// animations, else the old model value. Nil for a key that is not animatable.
+    private func oldPresentationValue(_ key: String, _ old: AnimatableValue) -> AnimatableValue? {
         guard let entry = LayerKeyPath.lookup(key, for: state.layerClass), entry.isAnimatable else { return nil }
-        guard !animationStore.entries.isEmpty else { return old.boxed(as: entry.kind) }
+        guard !animationStore.entries.isEmpty else { return old }
         var oldState = state
-        guard entry.set(&oldState, old) else { return old.boxed(as: entry.kind) }
+        guard entry.set(&oldState, old) else { return old }
         let shown = evaluate(oldState, animations: committedSnapshots, at: currentLocalTime)
-        return entry.get(shown).boxed(as: entry.kind)
+        return entry.get(shown)
     }
 
     /// The implicit animation `defaultAction(forKey:)` gives: during a change of the animatable

@@ -55,6 +55,35 @@ struct CALayerAnimationTests {
         }
     }
 
+    @Test("an explicit animation of frame or its parts changes nothing, as on iOS (Animatable Properties: frame \"is not animatable\"); it is still added", arguments: ["frame", "frame.size.width", "frame.origin"])
+    func frameIsNotAnimatable(_ keyPath: String) {
+        let clock = MediaClock.manual(at: 0)
+        MediaClock.withCurrent(clock) {
+            let layer = CALayer()
+            layer.frame = CGRect(x: 10, y: 20, width: 30, height: 40)
+            let animation = CABasicAnimation(keyPath: keyPath)
+            switch keyPath {
+            case "frame":
+                animation.fromValue = CGRect(x: 0, y: 0, width: 100, height: 100)
+                animation.toValue = CGRect(x: 200, y: 200, width: 300, height: 300)
+            case "frame.size.width":
+                animation.fromValue = 100.0
+                animation.toValue = 300.0
+            default:
+                animation.fromValue = CGPoint(x: 0, y: 0)
+                animation.toValue = CGPoint(x: 200, y: 200)
+            }
+            animation.duration = 1
+            layer.add(animation, forKey: "move")
+            CATransaction.flush()
+            #expect(layer.animationKeys() == ["move"])
+            clock.advance(to: 0.5)
+            let shown = layer.presentation()
+            #expect(shown?.frame == CGRect(x: 10, y: 20, width: 30, height: 40), "\(keyPath): \(String(describing: shown?.frame))")
+            #expect(shown?.bounds == layer.bounds && shown?.position == layer.position)
+        }
+    }
+
     @Test("presentation() is nil for a lone layer that never had an animation, a copy for a layer in a tree")
     func presentationPresence() {
         MediaClock.withCurrent(MediaClock.manual(at: 0)) {

@@ -89,6 +89,24 @@ struct CATransactionTests {
         }
     }
 
+    @Test("doubleSided has no implied animation (Animatable Properties: \"There is no default implied animation\"); it still animates explicitly")
+    func doubleSidedHasNoImplicitAnimation() {
+        MediaClock.withCurrent(MediaClock.manual(at: 0)) {
+            let (parent, child) = displayedTree()
+            defer { withExtendedLifetime(parent) {} }
+            child.isDoubleSided = false
+            #expect(child.animationKeys() == nil)
+            child.opacity = 0.5
+            #expect(child.animationKeys() == ["opacity"], "an ordinary key on the same layer still animates implicitly")
+            let explicit = CABasicAnimation(keyPath: "doubleSided")
+            explicit.fromValue = true
+            explicit.toValue = false
+            child.add(explicit, forKey: "flip")
+            #expect(child.animationKeys()?.contains("flip") == true)
+            CATransaction.flush()
+        }
+    }
+
     @Test("presentation value halfway through a linear implicit animation at half the duration")
     func halfwayPresentation() {
         let clock = MediaClock.manual(at: 0)

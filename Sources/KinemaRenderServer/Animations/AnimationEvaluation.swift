@@ -123,7 +123,7 @@ private func apply(_ animation: borrowing AnimationSnapshot, parentTime: Double,
 private func applyProperty(_ p: borrowing PropertyAnimationSnapshot, timing: MediaTimingState, shaped: Double,
                            model: borrowing LayerState, into result: inout LayerState) {
     guard let entry = p.header.entry ?? LayerKeyPath.lookup(p.header.keyPath, for: model.layerClass),
-          entry.applies(to: model.layerClass) else { return }
+          entry.applies(to: model.layerClass), !entry.isDerivedAndInanimate else { return }
     let function = p.header.valueFunction
     /// The ends of a basic or spring animation; the model value is read only when needed.
     func ends(_ values: BasicValues) -> (AnimatableValue, AnimatableValue)? {

@@ -80,6 +80,12 @@ package final class LayerKeyPath: Sendable {
     /// Worked out once: every property write asks.
     package let isStored: Bool
 
+    /// A key written through other properties that Apple does not animate: `frame` and its parts
+    /// ("frame … is not animatable", Animatable Properties). An explicit animation of one is
+    /// added and runs its course (its events come) but changes nothing, as on iOS — animate
+    /// `bounds` and `position` instead.
+    package var isDerivedAndInanimate: Bool { !isStored && !isAnimatable && !isCustom }
+
     /// The entry for `keyPath` on a layer of `layerClass`: the table's; else, for a name no
     /// class has, the custom entry of a key declared as animatable by some layer holding a value
     /// under it (`customEntry(_:)`); nil otherwise.

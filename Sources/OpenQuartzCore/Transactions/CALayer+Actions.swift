@@ -236,6 +236,10 @@ extension CALayer {
         return entry.get(shown)
     }
 
+    /// Animatable keys whose change has no implied animation: the Animatable Properties table
+    /// gives `doubleSided` "no default implied animation" (it animates only explicitly).
+    static let keysWithoutImpliedAnimation: Set<String> = ["doubleSided"]
+
     /// The implicit animation `defaultAction(forKey:)` gives: during a change of the animatable
     /// property `event` of a layer of this class in a tree, a `CABasicAnimation` from the old
     /// presentation value, with the transaction's duration and timing function (the default
@@ -244,6 +248,7 @@ extension CALayer {
         guard let context = ImplicitActionContext.current, context.key == event,
               context.layerClass == stateClass, context.isInTree,
               let entry = LayerKeyPath.lookup(event, for: stateClass), entry.isAnimatable,
+              !keysWithoutImpliedAnimation.contains(event),
               let from = context.fromValue
         else { return nil }
         let animation = CABasicAnimation(keyPath: event)

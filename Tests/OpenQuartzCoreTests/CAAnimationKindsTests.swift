@@ -66,6 +66,30 @@ struct CAAnimationKindsTests {
         #expect(x(3.5) == 100)      // group over (removed)
     }
 
+    @Test("group: a child with no duration runs for the group's duration (CAAnimationGroup's example: the 1 s group's scale child, with no duration, \"increases to (3, 3, 3)\" as the opacity drops over the second)")
+    func groupChildWithoutDuration() {
+        let fade = basic("opacity", from: 1, to: 0, duration: 1)
+        let grow = CABasicAnimation(keyPath: "transform")
+        grow.valueFunction = CAValueFunction(name: .scale)
+        grow.fromValue = [1, 1, 1]
+        grow.toValue = [3, 3, 3]
+        let group = CAAnimationGroup()
+        group.animations = [fade, grow]
+        group.duration = 1
+        let half = present(LayerState(), [group], at: 0.5)
+        #expect(abs(half.opacity - 0.5) < 1e-6)
+        #expect(abs(half.transform.m11 - 2) < 1e-9, "halfway through the group, halfway from 1 to 3: \(half.transform.m11)")
+        let late = present(LayerState(), [group], at: 0.9)
+        #expect(abs(late.transform.m11 - 2.8) < 1e-9, "still growing at 0.9 s, not done at 0.25 s: \(late.transform.m11)")
+        // Nested: a group with no duration inside a 2 s group gives its own children 2 s too.
+        let inner = CAAnimationGroup()
+        inner.animations = [basic("position.x", from: 0, to: 10, duration: 0)]
+        let outer = CAAnimationGroup()
+        outer.animations = [inner]
+        outer.duration = 2
+        #expect(abs(present(stateAt(x: 100), [outer], at: 1).position.x - 5) < 1e-9)
+    }
+
     @Test("group: its duration cuts children short; its fill mode holds them")
     func groupClipping() {
         let child = basic("position.x", from: 0, to: 10, duration: 4)

@@ -102,18 +102,23 @@ package func transitionProgress(_ animation: AnimationSnapshot, at time: Double)
     return t.startProgress + (t.endProgress - t.startProgress) * f
 }
 
-private func apply(_ animation: borrowing AnimationSnapshot, parentTime: Double, model: borrowing LayerState, into result: inout LayerState) {
-    let timing = animation.resolveTiming(parentTime: parentTime)
+/// `defaultDuration` is what a duration of 0 means: 0.25 s at the top, the enclosing group's
+/// duration for a group's child (CAAnimationGroup's example: a child with no duration in a 1 s
+/// group "grows as the opacity fades", over the whole second).
+private func apply(_ animation: borrowing AnimationSnapshot, parentTime: Double,
+                   defaultDuration: Double = MediaTiming.defaultAnimationDuration,
+                   model: borrowing LayerState, into result: inout LayerState) {
+    let timing = animation.resolveTiming(parentTime: parentTime, defaultDuration: defaultDuration)
     guard timing.isActive else { return }
     let shaped = animation.shaped(timing.progress)
     switch animation.content {
     case .inert, .transition:
         return
     case .group(let children):
-        let duration = animation.timing.duration > 0 ? animation.timing.duration : MediaTiming.defaultAnimationDuration
+        let duration = animation.timing.duration > 0 ? animation.timing.duration : defaultDuration
         let childTime = shaped * duration
         for child in children {
-            apply(child, parentTime: childTime, model: model, into: &result)
+            apply(child, parentTime: childTime, defaultDuration: duration, model: model, into: &result)
         }
     case .property(let property):
         applyProperty(property, timing: timing, shaped: shaped, model: model, into: &result)

@@ -86,9 +86,11 @@ package struct AnimationSnapshot: Sendable {
     /// and, with `isRemovedOnCompletion`, removes it.
     package var endTime: Double { storage.endTime }
 
-    /// The timing resolved at `parentTime` (reads the stored timing in place).
-    package func resolveTiming(parentTime: Double) -> MediaTimingState {
-        storage.timing.resolve(parentTime: parentTime, defaultDuration: MediaTiming.defaultAnimationDuration)
+    /// The timing resolved at `parentTime` (reads the stored timing in place); a duration of 0
+    /// counts as `defaultDuration` (0.25 s, or the enclosing group's duration for a child).
+    package func resolveTiming(parentTime: Double,
+                               defaultDuration: Double = MediaTiming.defaultAnimationDuration) -> MediaTimingState {
+        storage.timing.resolve(parentTime: parentTime, defaultDuration: defaultDuration)
     }
 
     /// `progress` through the timing function's curve (linear without one), read in place: the

@@ -18,8 +18,9 @@ import KinemaRenderServer
 /// ```
 ///
 /// A child's `beginTime` is relative to the group's start; a child is shown only while the group
-/// is (the group's fill mode decides what happens outside it); the group's duration (0 → 0.25 s)
-/// cuts children short.
+/// is (the group's fill mode decides what happens outside it); the group's duration (0 → the
+/// transaction's, 0.25 s by default) cuts children short, and a child with duration 0 runs for
+/// the group's duration (the documentation's fade-and-scale example).
 open class CAAnimationGroup: CAAnimation {
     /// The animations to run; nil or empty runs nothing.
     open var animations: [CAAnimation]?

@@ -116,7 +116,7 @@ let package = Package(
         .executableTarget(
             name: "kinema",
             dependencies: [
-                "Kinema", "KinemaImageIO", "OpenCoreGraphics", "KinemaDemos", "KinemaLive", "KinemaBench",
+                "KinemaSupport", "Kinema", "KinemaImageIO", "OpenCoreGraphics", "KinemaDemos", "KinemaLive", "KinemaBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift

@@ -1,6 +1,7 @@
 // What the benchmark ran on: printed with every figure so figures from different machines are
 // never compared by mistake.
 import Foundation
+import KinemaSupport
 
 struct BenchMachine: Sendable {
     var cpuModel: String

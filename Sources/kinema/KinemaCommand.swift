@@ -4,6 +4,7 @@
 // (performance figures; its code is the KinemaBench module).
 import ArgumentParser
 import KinemaBench
+import KinemaSupport
 
 @main
 struct KinemaCommand: ParsableCommand {

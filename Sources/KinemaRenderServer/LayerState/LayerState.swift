@@ -20,7 +20,7 @@ import OpenCoreGraphics
 /// Which Core Animation class a layer state belongs to, and so which properties it has.
 ///
 /// `.layer` properties belong to every class; the others add their subclass's properties.
-package enum LayerClass: String, Sendable, Hashable, CaseIterable {
+public enum LayerClass: String, Sendable, Hashable, CaseIterable {
     case layer = "CALayer"
     case shape = "CAShapeLayer"
     case gradient = "CAGradientLayer"
@@ -89,12 +89,6 @@ public struct LayerState: Sendable, Equatable {
     package var opacity: Float = 1
     /// CALayer.isHidden — documented default: false
     package var isHidden = false
-    /// The class this state belongs to (which subclass group the cold part holds), kept inline
-    /// beside the cold part's own record of it: every write to the model reads it, and the model
-    /// (OpenQuartzCore) reads an inline field without a call, where a computed property across
-    /// the module line cost a call and a copy of the whole state. It fits in the padding before
-    /// `cold`, so the state is no larger. Set by `init` and by every write to the cold part.
-    package private(set) var layerClass: LayerClass
 
     // MARK: Cold: shared, copied on write
 
@@ -121,25 +115,17 @@ public struct LayerState: Sendable, Equatable {
     @inlinable
     public subscript<Value>(dynamicMember path: WritableKeyPath<LayerColdState, Value>) -> Value {
         get { cold.value[keyPath: path] }
-        set {
-            coldForWriting.value[keyPath: path] = newValue
-            coldDidChange()
-        }
+        set { coldForWriting.value[keyPath: path] = newValue }
     }
 
-    /// Keeps the inline `layerClass` equal to the cold part's after a write to it.
-    @usableFromInline
-    mutating func coldDidChange() {
-        layerClass = cold.value.layerClass
-    }
+    /// The class this state belongs to, read from which subclass group it holds. Public and
+    /// inlinable like the subscript: every write to the model reads it from OpenQuartzCore.
+    @inlinable public var layerClass: LayerClass { cold.value.layerClass }
 
     /// A state with Apple's defaults for `layerClass`.
     package init(layerClass: LayerClass = .layer) {
         cold = LayerColdBox(LayerColdState(layerClass: layerClass))
-        self.layerClass = layerClass
     }
-
-    /// The class this state belongs to, read from which subclass group it holds.
 
     /// This state as `layerClass`: the CALayer properties are kept, the subclass group becomes
     /// the one `layerClass` has (kept if it already has it, Apple's defaults otherwise).
@@ -325,7 +311,7 @@ public struct LayerColdState: Sendable, Equatable {
 
     /// The class these properties belong to: which subclass group they hold. Kept up to date
     /// by the groups' observers, because every property write reads it.
-    private(set) var layerClass: LayerClass = .layer
+    public private(set) var layerClass: LayerClass = .layer
 
     private static func layerClass(of state: LayerColdState) -> LayerClass {
         if state.shape != nil { return .shape }

@@ -73,7 +73,9 @@ extension CALayer {
 
     final func addAnimation(_ anim: CAAnimation, forKey key: String?) {
         var snapshot = anim.snapshot(for: state)
-        if let start = ActionStart.current, start.key == key { snapshot.startValuelessMotion(at: start.value) }
+        if let context = ImplicitActionContext.current, context.key == key, let start = context.previous {
+            snapshot.startValuelessMotion(at: start)
+        }
         if let path = snapshot.keyPath, LayerKeyPath.lookup(path, for: state.layerClass) == nil {
             KinemaDiagnostics.emit(domain, "add(_:forKey:): the layer has no animatable key path \"\(path)\"; the animation was not added")
             return

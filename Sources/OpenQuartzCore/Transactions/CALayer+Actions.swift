@@ -48,27 +48,19 @@
 import Foundation
 import KinemaRenderServer
 
-/// The change whose action is being searched for: what `defaultAction(forKey:)` (a class
-/// method, so without the layer) needs to build the implicit animation.
+/// The property change whose action is being searched for and run: what `defaultAction(forKey:)`
+/// (a class method, so without the layer) needs to build the implicit animation, and what an
+/// animation the action adds under the key starts from when it has no from, to or by value.
 @MainActor
 struct ImplicitActionContext {
     var key: String
     var layerClass: LayerClass
     var isInTree: Bool
-    /// The old presentation value, boxed as key-value coding returns it.
-    var fromValue: Any?
+    /// The value the key showed before the change (the old presentation value); nil when the key
+    /// is not animatable, or when neither the default action nor a found basic animation needs it.
+    var previous: AnimatableValue?
 
     static var current: ImplicitActionContext?
-}
-
-/// While an action found for a property change runs: the key and the value it showed before the
-/// change, which a basic animation added under that key with no from, to or by value starts from.
-@MainActor
-struct ActionStart {
-    var key: String
-    var value: AnimatableValue
-
-    static var current: ActionStart?
 }
 
 extension CAAnimation: @MainActor CAAction {
@@ -202,27 +194,24 @@ extension CALayer {
     /// Searches and runs the action for the change of the property `key`.
     private func runPropertyAction(forChangeOf key: String, from old: AnimatableValue) {
         let animates = hasBeenCommitted && isInLayerTree
-        let entry = LayerKeyPath.lookup(key, for: state.layerClass)
-        let previous = entry?.isAnimatable == true ? oldPresentationValue(key, old) : nil
         let saved = ImplicitActionContext.current
+        defer { ImplicitActionContext.current = saved }
         ImplicitActionContext.current = ImplicitActionContext(
             key: key, layerClass: state.layerClass, isInTree: animates,
-            fromValue: animates ? previous.flatMap { value in entry.flatMap { value.boxed(as: $0.kind) } } : nil)
-        let found = action(forKey: key)
-        ImplicitActionContext.current = saved
-        guard let found, !(found is NSNull) else { return }
+            previous: animates ? oldPresentationValue(key, old) : nil)
+        guard let found = action(forKey: key), !(found is NSNull) else { return }
         // An action animation with no values (`layer.actions = ["position": anim]`, or
         // `action(forKey:)` returning a CABasicAnimation with only a duration: the usual way to
         // retime one key's implicit animation) "interpolates between the previous value of
         // keyPath in the target layer's presentation layer and the current value"
-        // (CABasicAnimation). The previous value is the one shown before this change: the add
-        // that running the action makes takes it as its start (`ActionStart`), leaving the
-        // animation object as it was.
-        let start = previous.map { ActionStart(key: key, value: $0) }
-        let savedStart = ActionStart.current
-        ActionStart.current = start
+        // (CABasicAnimation). The add that running the action makes takes the context's
+        // `previous` as its start, leaving the animation object as it was; a layer that does not
+        // animate implicitly has not worked it out yet, so it does it here, for basic animations
+        // only.
+        if found is CABasicAnimation, ImplicitActionContext.current?.previous == nil {
+            ImplicitActionContext.current?.previous = oldPresentationValue(key, old)
+        }
         found.run(forKey: key, object: self, arguments: nil)
-        ActionStart.current = savedStart
     }
 
     /// The value `key` showed before the change: the presentation value when the layer has
@@ -249,7 +238,7 @@ extension CALayer {
               context.layerClass == stateClass, context.isInTree,
               let entry = LayerKeyPath.lookup(event, for: stateClass), entry.isAnimatable,
               !keysWithoutImpliedAnimation.contains(event),
-              let from = context.fromValue
+              let from = context.previous?.boxed(as: entry.kind)
         else { return nil }
         let animation = CABasicAnimation(keyPath: event)
         animation.fromValue = from

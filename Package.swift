@@ -18,6 +18,7 @@ let package = Package(
     products: [
         .library(name: "OpenCoreGraphics", targets: ["OpenCoreGraphics"]),
         .library(name: "OpenQuartzCore", targets: ["OpenQuartzCore"]),
+        .library(name: "OpenUIKit", targets: ["OpenUIKit"]),
         .library(name: "Kinema", targets: ["Kinema"]),
         .executable(name: "kinema", targets: ["kinema"]),
     ],
@@ -68,16 +69,23 @@ let package = Package(
             dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaTiming", "OpenCoreGraphics", "KinemaRenderServer"],
             swiftSettings: strictSwift
         ),
+        // Apple's UIKit subset: views and their animation APIs, images, drawing, view controllers,
+        // touches and gestures (docs/UIKIT.md). Main-thread confined, like UIKit.
+        .target(
+            name: "OpenUIKit",
+            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "KinemaImageIO", "OpenCoreGraphics", "OpenQuartzCore", "KinemaRenderServer"],
+            swiftSettings: strictSwift
+        ),
         // The headless host: Stage (window, clock, run loop, render server, compositor, recording).
         .target(
             name: "KinemaStage",
-            dependencies: ["KinemaSupport", "KinemaRaster", "KinemaImageIO", "KinemaTiming", "OpenCoreGraphics", "OpenQuartzCore", "KinemaRenderServer"],
+            dependencies: ["KinemaSupport", "KinemaRaster", "KinemaImageIO", "KinemaTiming", "OpenCoreGraphics", "OpenQuartzCore", "KinemaRenderServer", "OpenUIKit"],
             swiftSettings: strictSwift
         ),
         // Umbrella, re-exports only: Apple's names and an explicit list of Kinema's (Sources/Kinema/Exports.swift).
         .target(
             name: "Kinema",
-            dependencies: ["KinemaSupport", "OpenCoreGraphics", "OpenQuartzCore", "KinemaStage", "KinemaImageIO", "KinemaRaster", "KinemaTiming"],
+            dependencies: ["KinemaSupport", "OpenCoreGraphics", "OpenQuartzCore", "OpenUIKit", "KinemaStage", "KinemaImageIO", "KinemaRaster", "KinemaTiming"],
             swiftSettings: strictSwift
         ),
         // Live playback in an X11 window: libX11 is loaded at run time (dlopen), so nothing here is
@@ -172,6 +180,11 @@ let package = Package(
             name: "OpenQuartzCoreTests",
             dependencies: ["KinemaGeometry", "KinemaRenderServer", "KinemaSupport", "OpenQuartzCore", "Kinema", "KinemaRaster", "KinemaImageIO", "KinemaBenchScenes", "KinemaTestSupport"],
             resources: [.copy("CompositorGolden")],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "OpenUIKitTests",
+            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaRaster", "KinemaImageIO", "OpenUIKit", "Kinema", "KinemaTestSupport"],
             swiftSettings: strictSwift
         ),
     ],

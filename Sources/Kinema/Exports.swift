@@ -1,11 +1,12 @@
 // Kinema: the umbrella module — re-exports only. `import Kinema` stands in for `import QuartzCore`
-// (and, once it exists, `import UIKit`): Apple's names from the Open modules, plus the few Kinema
+// and `import UIKit`: Apple's names from the Open modules, plus the few Kinema
 // types a program needs to run them headless and record what they draw, listed here by name —
 // the whole public surface that is Kinema's own. Everything else stays importable from its own
 // module (KinemaGeometry's Path, KinemaTiming's Spring, the encoders' internals …) for those who
 // want it, without clashing with a program's own names.
 @_exported import OpenCoreGraphics
 @_exported import OpenQuartzCore
+@_exported import OpenUIKit
 
 // The headless host: a window, a manual clock, a run loop, a render server (KinemaStage).
 @_exported import class KinemaStage.Stage

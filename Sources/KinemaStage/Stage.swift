@@ -15,6 +15,7 @@ import KinemaSupport
 import KinemaTiming
 import OpenCoreGraphics
 import OpenQuartzCore
+import OpenUIKit
 
 /// A headless window of `size` points at `scale` pixels per point, driven by a manual clock.
 ///
@@ -49,7 +50,12 @@ public final class Stage {
     public let scale: CGFloat
     /// The frame rate of `run`, display links and recordings without an explicit one.
     public let framesPerSecond: Double
-    /// The window's layer: bounds (0, 0, size), the whole window. Add your layers to it.
+    /// The stage's window: a `UIWindow` filling the frame, on a `UIScreen` of the stage's size and
+    /// scale (which becomes `UIScreen.main`). The UIKit idiom works:
+    /// `stage.window.rootViewController = controller; stage.window.makeKeyAndVisible()`.
+    public let window: UIWindow
+    /// The window's layer: bounds (0, 0, size), the whole window. Add your layers to it. Its own
+    /// property changes do not animate implicitly (a view's layer); its sublayers' do.
     public let rootLayer: CALayer
     /// The stage's manual clock; `step(to:)` advances it.
     public let clock: MediaClock
@@ -101,7 +107,12 @@ public final class Stage {
         CATransaction.flush()
         clock = MediaClock.manual(at: 0)
         MediaClock.current = clock
-        rootLayer = CALayer()
+        let screen = UIScreen(bounds: CGRect(origin: .zero, size: size), scale: scale,
+                              maximumFramesPerSecond: Int(fps.rounded()))
+        UIScreen.main = screen
+        window = UIWindow(frame: CGRect(origin: .zero, size: size))
+        window.screen = screen
+        rootLayer = window.layer
         context = RenderContext(rootLayer: rootLayer)
         loop = HostRunLoop(context: context, clock: clock, frameInterval: 1 / fps)
         compositor = Compositor(threads: max(1, threads))
@@ -110,8 +121,11 @@ public final class Stage {
             CATransaction.setDisableActions(true)
             rootLayer.bounds = CGRect(origin: .zero, size: size)
             rootLayer.position = CGPoint(x: size.width / 2, y: size.height / 2)
-            rootLayer.contentsScale = scale
+            window.contentScaleFactor = scale
             CATransaction.commit()
+            // Making the window opened the implicit transaction (its layer needs display): commit
+            // it here, so the scene's first transaction does not nest inside it.
+            CATransaction.flush()
         }
     }
 

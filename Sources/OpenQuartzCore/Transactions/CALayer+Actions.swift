@@ -59,8 +59,20 @@ struct ImplicitActionContext {
     /// The value the key showed before the change (the old presentation value); nil when the key
     /// is not animatable, or when neither the default action nor a found basic animation needs it.
     var previous: AnimatableValue?
+    /// The key's model value before the change.
+    var oldModelValue: AnimatableValue
 
     static var current: ImplicitActionContext?
+}
+
+extension CALayer {
+    /// While an action is searched for and run for a change of a property: its key, its model
+    /// value before the change, and the value it showed (the old presentation value, for a layer
+    /// in a committed tree). UIKit's view animations start from these (their additive animations
+    /// run from old − new to zero); nil outside an action.
+    package static var changeInProgress: (key: String, oldModelValue: AnimatableValue, oldPresentationValue: AnimatableValue?)? {
+        ImplicitActionContext.current.map { ($0.key, $0.oldModelValue, $0.previous) }
+    }
 }
 
 extension CAAnimation: @MainActor CAAction {
@@ -198,7 +210,7 @@ extension CALayer {
         defer { ImplicitActionContext.current = saved }
         ImplicitActionContext.current = ImplicitActionContext(
             key: key, layerClass: state.layerClass, isInTree: animates,
-            previous: animates ? oldPresentationValue(key, old) : nil)
+            previous: animates ? oldPresentationValue(key, old) : nil, oldModelValue: old)
         guard let found = action(forKey: key), !(found is NSNull) else { return }
         // An action animation with no values (`layer.actions = ["position": anim]`, or
         // `action(forKey:)` returning a CABasicAnimation with only a duration: the usual way to

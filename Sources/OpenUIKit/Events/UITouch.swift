@@ -1,0 +1,90 @@
+// UITouch and UIEvent: one finger on the screen, and the event that carries the touches of a
+// moment. Scripted on the Stage (there is no screen to touch).
+//
+// Audited against: UITouch docs (phase, timestamp, tapCount, view, window, location(in:),
+//   previousLocation(in:), gestureRecognizers), UITouch.Phase raw values (began 0, moved 1,
+//   stationary 2, ended 3, cancelled 4), UIEvent docs (type, timestamp, allTouches,
+//   touches(for:)), UIEvent.EventType (touches 0).
+// Status: what scripted touches need.
+
+import Foundation
+
+/// One finger touching the screen: where it is, its phase, and the view it was first hit in.
+@MainActor
+public final class UITouch: Hashable {
+    /// The phase of a touch (UITouch.Phase; raw values as UIKit's).
+    public enum Phase: Int, Sendable {
+        case began = 0, moved, stationary, ended, cancelled
+    }
+
+    /// The touch's phase.
+    public internal(set) var phase: Phase
+    /// When the touch last changed (media time, seconds).
+    public internal(set) var timestamp: TimeInterval
+    /// Taps at this point within the multi-tap interval (1 for a single tap).
+    public internal(set) var tapCount: Int
+    /// The view the touch was first hit-tested into (it stays with the touch).
+    public internal(set) weak var view: UIView?
+    /// The window the touch is in.
+    public internal(set) weak var window: UIWindow?
+    /// Where the touch is, in window coordinates.
+    var locationInWindow: CGPoint
+    /// Where it was at the previous event, in window coordinates.
+    var previousLocationInWindow: CGPoint
+
+    init(phase: Phase, at point: CGPoint, timestamp: TimeInterval, tapCount: Int = 1, window: UIWindow?, view: UIView?) {
+        self.phase = phase
+        self.timestamp = timestamp
+        self.tapCount = tapCount
+        self.window = window
+        self.view = view
+        locationInWindow = point
+        previousLocationInWindow = point
+    }
+
+    /// The touch's location in `view`'s coordinates (window coordinates when nil).
+    public func location(in view: UIView?) -> CGPoint {
+        guard let view else { return locationInWindow }
+        return view.convert(locationInWindow, from: nil)
+    }
+
+    /// The touch's previous location in `view`'s coordinates (window coordinates when nil).
+    public func previousLocation(in view: UIView?) -> CGPoint {
+        guard let view else { return previousLocationInWindow }
+        return view.convert(previousLocationInWindow, from: nil)
+    }
+
+    nonisolated public static func == (lhs: UITouch, rhs: UITouch) -> Bool { lhs === rhs }
+    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// The touches of one moment, delivered together.
+@MainActor
+public final class UIEvent {
+    /// The kind of an event (UIEvent.EventType; raw values as UIKit's).
+    public enum EventType: Int, Sendable {
+        case touches = 0, motion, remoteControl, presses
+    }
+
+    /// The event's kind: always `.touches` here.
+    public let type: EventType = .touches
+    /// When the event happened (media time, seconds).
+    public internal(set) var timestamp: TimeInterval
+    /// Every touch of the event.
+    public internal(set) var allTouches: Set<UITouch>?
+
+    init(timestamp: TimeInterval, touches: Set<UITouch>) {
+        self.timestamp = timestamp
+        allTouches = touches
+    }
+
+    /// The event's touches delivered to `view`.
+    public func touches(for view: UIView) -> Set<UITouch>? {
+        allTouches?.filter { $0.view === view }
+    }
+
+    /// The event's touches in `window`.
+    public func touches(for window: UIWindow) -> Set<UITouch>? {
+        allTouches?.filter { $0.window === window }
+    }
+}

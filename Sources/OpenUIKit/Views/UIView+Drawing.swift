@@ -1,0 +1,56 @@
+// UIView+Drawing: draw(_:) into the layer's backing store, with UIKit's current context.
+//
+// Audited against: UIView docs — draw(_:) ("the default implementation does nothing"; "UIKit
+//   creates and configures a graphics context … so that its origin … is at the top-left";
+//   "if you subclass UIView directly, your implementation … does not need to call super"),
+//   setNeedsDisplay(), setNeedsDisplay(_:), contentMode .redraw; APPLE_SEMANTICS "Core Graphics
+//   orientation" (the context handed to draw(_:) is flipped to top-left, y down).
+// Choices: UIKit gives a backing store only to views whose class overrides draw(_:). Swift cannot
+//   ask whether a method is overridden, so a view draws once when first displayed: if the call
+//   reached UIView's own (empty) draw(_:) and left every pixel clear, the view keeps no backing
+//   store and is not drawn again until setNeedsDisplay().
+
+import Foundation
+import KinemaRaster
+import OpenCoreGraphics
+import OpenQuartzCore
+
+extension UIView {
+    /// Marks the whole view for redrawing at the next display pass.
+    public func setNeedsDisplay() {
+        drawsNothing = false
+        layer.setNeedsDisplay()
+    }
+
+    /// Marks `rect` of the view for redrawing (the whole view is redrawn).
+    public func setNeedsDisplay(_ rect: CGRect) {
+        drawsNothing = false
+        layer.setNeedsDisplay(rect)
+    }
+
+    /// The layer display: skipped for a view known to draw nothing; else `draw(_:)` into a new
+    /// backing store.
+    func displayLayer(_ layer: CALayer) {
+        guard !drawsNothing else { return }
+        UIView.reachedBaseDraw = false
+        layer.drawContents()
+        if UIView.reachedBaseDraw, Self.isClear(layer.contents) {
+            drawsNothing = true
+            layer.contents = nil
+        }
+    }
+
+    /// `draw(_:)` with `ctx` as the current UIKit context.
+    func drawLayer(_ layer: CALayer, in ctx: CGContext) {
+        UIGraphicsPushContext(ctx)
+        defer { UIGraphicsPopContext() }
+        draw(layer.bounds)
+    }
+
+    private static func isClear(_ contents: Any?) -> Bool {
+        guard let image = contents as? CGImage else { return true }
+        return image.pixmap.storage.withUnsafeBufferPointer { pixels in pixels.allSatisfy { $0 == 0 } }
+    }
+
+    static var reachedBaseDraw = false
+}

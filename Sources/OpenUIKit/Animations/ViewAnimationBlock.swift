@@ -100,6 +100,8 @@ final class ViewAnimationBlock: CAAnimationDelegate {
         outstanding += 1
         if let view, !animatedViews.contains(where: { $0 === view }) {
             animatedViews.append(view)
+            // Without allowUserInteraction, touches do not reach a view while it animates.
+            if !options.contains(.allowUserInteraction) { view.interactionBlockingAnimations += 1 }
         }
     }
 
@@ -122,6 +124,9 @@ final class ViewAnimationBlock: CAAnimationDelegate {
     private func finish(_ finished: Bool) {
         guard !completed else { return }
         completed = true
+        if !options.contains(.allowUserInteraction) {
+            for view in animatedViews { view.interactionBlockingAnimations -= 1 }
+        }
         legacyDidStop?(finished)
         completion?(finished)
         completion = nil

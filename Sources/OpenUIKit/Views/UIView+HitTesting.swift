@@ -6,7 +6,9 @@
 //   the receiver's bounds are never reported as hits, even if they lie within one of its
 //   subviews"), point(inside:with:), convert(_:to:) / convert(_:from:) for points and
 //   rectangles ("if view is nil, this method instead converts to window base coordinates").
-// Status: complete. Hit-testing uses the model geometry, as UIKit does.
+// Status: complete. Hit-testing uses the model geometry, as UIKit does; a view animating in a
+//   block without allowUserInteraction is passed by ("allow the user to interact with views while
+//   they are being animated", UIView.AnimationOptions docs).
 
 import Foundation
 import OpenQuartzCore
@@ -14,7 +16,7 @@ import OpenQuartzCore
 extension UIView {
     /// The hit test UIView's `hitTest(_:with:)` runs.
     func defaultHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        guard isUserInteractionEnabled, !isHidden, alpha >= 0.01,
+        guard isUserInteractionEnabled, interactionBlockingAnimations == 0, !isHidden, alpha >= 0.01,
               point.x.isFinite, point.y.isFinite, self.point(inside: point, with: event) else { return nil }
         for view in subviews.reversed() {
             if let hit = view.hitTest(view.convert(point, from: self), with: event) {

@@ -66,6 +66,9 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Whether the view's own `draw(_:)` drew nothing the last time it was asked: the view then
     /// keeps no backing store (see UIView+Drawing.swift).
     var drawsNothing = false
+    /// Animation blocks without `allowUserInteraction` animating this view: while any runs, hit
+    /// tests pass the view by (UIView.AnimationOptions.allowUserInteraction).
+    var interactionBlockingAnimations = 0
     private var storedBackgroundColor: UIColor?
     var storedTintColor: UIColor?
     private var storedContentMode: ContentMode = .scaleToFill

@@ -61,16 +61,18 @@ public struct Demo: Sendable {
         stage.withClock {
             CATransaction.begin()
             CATransaction.setDisableActions(true)
-            let content = CALayer()
+            // The content is a view, so UIKit demos can add views to it; layer demos add layers
+            // to its layer.
+            let view = UIView(frame: CGRect(origin: .zero, size: size))
+            let content = view.layer
             content.name = "demo.content"
-            content.bounds = CGRect(origin: .zero, size: size)
-            content.position = CGPoint(x: stage.size.width / 2, y: stage.size.height / 2)
+            view.center = CGPoint(x: stage.size.width / 2, y: stage.size.height / 2)
             let fit = min(stage.size.width / size.width, stage.size.height / size.height)
             if abs(fit - 1) > 1e-9 {
                 content.transform = CATransform3DMakeScale(fit, fit, 1)
             }
-            stage.rootLayer.addSublayer(content)
-            body(DemoScene(stage: stage, content: content, start: stage.time))
+            stage.window.addSubview(view)
+            body(DemoScene(stage: stage, content: content, view: view, start: stage.time))
             // Letterboxing (a --size of another aspect) shows the demo's background, not white.
             if stage.rootLayer.backgroundColor == nil { stage.rootLayer.backgroundColor = content.backgroundColor }
             CATransaction.commit()
@@ -79,7 +81,7 @@ public struct Demo: Sendable {
 
     /// The seed demos, in the order the lists print them (each tested against independent
     /// references, docs/DEMOS.md).
-    public static let all: [Demo] = [.basicAnimations, .transitions, .layerGeometry, .shapes]
+    public static let all: [Demo] = [.basicAnimations, .transitions, .layerGeometry, .shapes, .button, .curves, .viewTransitions]
 
     /// The one scene catalogue `kinema demo` and `kinema play` share: the seed demos, then the
     /// playback checks.
@@ -97,8 +99,10 @@ public struct Demo: Sendable {
 public struct DemoScene {
     /// The stage the demo is built on.
     public let stage: Stage
-    /// The demo's root layer: bounds (0, 0, demo size).
+    /// The demo's root layer: bounds (0, 0, demo size); the layer of `view`.
     public let content: CALayer
+    /// The demo's root view (UIKit demos add their views to it).
+    public let view: UIView
     /// The stage time the demo started at; `at` and `mediaTime` count from it.
     public let start: Double
 

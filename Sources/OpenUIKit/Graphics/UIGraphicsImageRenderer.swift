@@ -108,7 +108,7 @@ public class UIGraphicsImageRenderer: UIGraphicsRenderer {
             scale = 1
         }
         let valid = [bounds.minX, bounds.minY, bounds.width, bounds.height].allSatisfy(\.isFinite)
-            && !bounds.isNull && bounds.width > 0 && bounds.height > 0
+            && !bounds.isNull && bounds.size.width > 0 && bounds.size.height > 0   // a negative size is bad input, not standardized
         let made = valid ? CGContext.makeFlipped(width: bounds.width, height: bounds.height, scale: scale) : nil
         guard let context = made else {
             KinemaDiagnostics.emit("UIGraphicsImageRenderer", "\(operation): bounds \(bounds) at scale \(scale) make no bitmap; returned an empty image")

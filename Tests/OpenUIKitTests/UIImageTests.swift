@@ -132,10 +132,11 @@ import Testing
     }
 
     /// Orientation: .right is "rotated 90° clockwise" — the stored top-left lands top-right;
-    /// .left: bottom-left; .down: bottom-right; .upMirrored: top-right.
+    /// .left: bottom-left; .down: bottom-right; .upMirrored: top-right; .leftMirrored is EXIF 5
+    /// (transpose: top-left stays), .rightMirrored EXIF 7 (transverse: top-left → bottom-right).
     @Test(arguments: [
         (UIImage.Orientation.up, 0, 0), (.down, 3, 3), (.right, 3, 0), (.left, 0, 3),
-        (.upMirrored, 3, 0), (.downMirrored, 0, 3), (.leftMirrored, 3, 3), (.rightMirrored, 0, 0),
+        (.upMirrored, 3, 0), (.downMirrored, 0, 3), (.leftMirrored, 0, 0), (.rightMirrored, 3, 3),
     ])
     func orientationsDraw(orientation: UIImage.Orientation, x: Int, y: Int) throws {
         let source = UIImage(cgImage: CGImage(pixmap: try S.quadrants()), scale: 1, orientation: orientation)

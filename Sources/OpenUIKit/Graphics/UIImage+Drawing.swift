@@ -108,10 +108,10 @@ extension UIImage {
         case .left: turn = CGAffineTransform(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: w); shown = CGSize(width: h, height: w)
         // 90° clockwise: (x, y) → (h − y, x).
         case .right: turn = CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: h, ty: 0); shown = CGSize(width: h, height: w)
-        // Mirrored, then 90° counterclockwise: (x, y) → (h − y, w − x).
-        case .leftMirrored: turn = CGAffineTransform(a: 0, b: -1, c: -1, d: 0, tx: h, ty: w); shown = CGSize(width: h, height: w)
-        // Mirrored, then 90° clockwise: (x, y) → (y, x).
-        case .rightMirrored: turn = CGAffineTransform(a: 0, b: 1, c: 1, d: 0, tx: 0, ty: 0); shown = CGSize(width: h, height: w)
+        // Mirrored, then 90° counterclockwise — the transpose (EXIF 5): (x, y) → (y, x).
+        case .leftMirrored: turn = CGAffineTransform(a: 0, b: 1, c: 1, d: 0, tx: 0, ty: 0); shown = CGSize(width: h, height: w)
+        // Mirrored, then 90° clockwise — the transverse (EXIF 7): (x, y) → (h − y, w − x).
+        case .rightMirrored: turn = CGAffineTransform(a: 0, b: -1, c: -1, d: 0, tx: h, ty: w); shown = CGSize(width: h, height: w)
         }
         let fit = CGAffineTransform(a: rect.width / shown.width, b: 0, c: 0, d: rect.height / shown.height,
                                     tx: rect.minX, ty: rect.minY)

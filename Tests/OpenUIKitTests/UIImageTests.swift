@@ -59,47 +59,6 @@ import Testing
         #expect(S.pixel(frames[1], 0, 0) == [0, 0, 255, 255])
     }
 
-    @Test func namedLookupInSearchDirectoryWithScaleSuffix() throws {
-        let folder = try S.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let name = "kinema-star-\(UUID().uuidString.prefix(8))"
-        try S.png(try S.quadrants()).write(to: folder.appendingPathComponent("\(name)@2x.png"))
-        try S.png(try S.pixmap(width: 3, height: 1) { _, _ in [9, 9, 9, 255] }).write(to: folder.appendingPathComponent("\(name)-plain.jpg.png"))
-        UIImage.searchDirectories.append(folder)
-        defer { UIImage.searchDirectories.removeAll { $0 == folder } }
-        // No 1× file: the @2x one is found and its scale comes from the suffix.
-        let image = try #require(UIImage(named: name))
-        #expect(image.scale == 2 && image.size == CGSize(width: 1, height: 1))
-        #expect(UIImage(named: "\(name)@2x.png")?.scale == 2)
-        // A 1× file is preferred at screen scale 1.
-        try S.png(try S.pixmap(width: 5, height: 5) { _, _ in [1, 2, 3, 255] }).write(to: folder.appendingPathComponent("\(name).png"))
-        #expect(UIImage(named: name)?.size == CGSize(width: 5, height: 5))
-        #expect(UIImage(named: name)?.scale == 1)
-        // Unknown names: nil, as on iOS.
-        #expect(UIImage(named: "\(name)-missing") == nil)
-        #expect(UIImage(named: "") == nil)
-    }
-
-    /// animatedImageNamed: "name0, name1 … up to name1024".
-    @Test func animatedImageNamed() throws {
-        let folder = try S.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let name = "kinema-spin-\(UUID().uuidString.prefix(8))"
-        for i in 0..<3 {
-            try S.png(try S.pixmap(width: 2, height: 2) { _, _ in [UInt8(i * 100), 0, 0, 255] })
-                .write(to: folder.appendingPathComponent("\(name)\(i).png"))
-        }
-        UIImage.searchDirectories.append(folder)
-        defer { UIImage.searchDirectories.removeAll { $0 == folder } }
-        let image = try #require(UIImage.animatedImageNamed(name, duration: 0.9))
-        #expect(image.images?.count == 3 && image.duration == 0.9)
-        #expect(S.pixel(try #require(image.images?[2]), 0, 0) == [200, 0, 0, 255])
-        let (missing, reports) = KinemaDiagnostics.collecting { UIImage.animatedImageNamed("\(name)-none", duration: 1) }
-        #expect(missing == nil && reports.count == 1)
-        let resizable = try #require(UIImage.animatedResizableImageNamed(name, capInsets: UIEdgeInsets(top: 1, left: 1, bottom: 0, right: 0), duration: 1))
-        #expect(resizable.images?.allSatisfy { $0.capInsets.top == 1 } == true)
-    }
-
     @Test func animatedImageWith() throws {
         let a = UIImage(cgImage: CGImage(pixmap: try S.quadrants()), scale: 2, orientation: .up)
         let image = try #require(UIImage.animatedImage(with: [a, a, a], duration: 1.5))
@@ -194,5 +153,51 @@ import Testing
         let source = UIImage(cgImage: CGImage(pixmap: try S.quadrants()))
         let (_, reports) = KinemaDiagnostics.collecting { source.draw(at: .zero) }
         #expect(reports.count == 1)
+    }
+}
+
+/// The tests that change `UIImage.searchDirectories` (a process-wide list) run one at a time.
+@Suite(.serialized) struct UIImageNamedTests {
+    typealias S = UIKitTestSupport
+
+    @Test func namedLookupInSearchDirectoryWithScaleSuffix() throws {
+        let folder = try S.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = "kinema-star-\(UUID().uuidString.prefix(8))"
+        try S.png(try S.quadrants()).write(to: folder.appendingPathComponent("\(name)@2x.png"))
+        try S.png(try S.pixmap(width: 3, height: 1) { _, _ in [9, 9, 9, 255] }).write(to: folder.appendingPathComponent("\(name)-plain.jpg.png"))
+        UIImage.searchDirectories.append(folder)
+        defer { UIImage.searchDirectories.removeAll { $0 == folder } }
+        // No 1× file: the @2x one is found and its scale comes from the suffix.
+        let image = try #require(UIImage(named: name))
+        #expect(image.scale == 2 && image.size == CGSize(width: 1, height: 1))
+        #expect(UIImage(named: "\(name)@2x.png")?.scale == 2)
+        // A 1× file is preferred at screen scale 1.
+        try S.png(try S.pixmap(width: 5, height: 5) { _, _ in [1, 2, 3, 255] }).write(to: folder.appendingPathComponent("\(name).png"))
+        #expect(UIImage(named: name)?.size == CGSize(width: 5, height: 5))
+        #expect(UIImage(named: name)?.scale == 1)
+        // Unknown names: nil, as on iOS.
+        #expect(UIImage(named: "\(name)-missing") == nil)
+        #expect(UIImage(named: "") == nil)
+    }
+
+    /// animatedImageNamed: "name0, name1 … up to name1024".
+    @Test func animatedImageNamed() throws {
+        let folder = try S.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = "kinema-spin-\(UUID().uuidString.prefix(8))"
+        for i in 0..<3 {
+            try S.png(try S.pixmap(width: 2, height: 2) { _, _ in [UInt8(i * 100), 0, 0, 255] })
+                .write(to: folder.appendingPathComponent("\(name)\(i).png"))
+        }
+        UIImage.searchDirectories.append(folder)
+        defer { UIImage.searchDirectories.removeAll { $0 == folder } }
+        let image = try #require(UIImage.animatedImageNamed(name, duration: 0.9))
+        #expect(image.images?.count == 3 && image.duration == 0.9)
+        #expect(S.pixel(try #require(image.images?[2]), 0, 0) == [200, 0, 0, 255])
+        let (missing, reports) = KinemaDiagnostics.collecting { UIImage.animatedImageNamed("\(name)-none", duration: 1) }
+        #expect(missing == nil && reports.count == 1)
+        let resizable = try #require(UIImage.animatedResizableImageNamed(name, capInsets: UIEdgeInsets(top: 1, left: 1, bottom: 0, right: 0), duration: 1))
+        #expect(resizable.images?.allSatisfy { $0.capInsets.top == 1 } == true)
     }
 }

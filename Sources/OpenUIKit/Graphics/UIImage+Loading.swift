@@ -29,7 +29,9 @@ extension UIImage {
     private static let searchDirectoryList = LockedValue<[URL]>([])
 
     /// Folders `UIImage(named:)` also looks in, after the main bundle (Kinema addition: Linux
-    /// programs rarely have a bundle). Thread-safe.
+    /// programs rarely have a bundle). Each read and each write is atomic; a read-modify-write
+    /// such as `append` is two steps, so code that changes the list from several threads at once
+    /// must serialize itself.
     public static var searchDirectories: [URL] {
         get { searchDirectoryList.withLock { $0 } }
         set { searchDirectoryList.withLock { $0 = newValue } }

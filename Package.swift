@@ -185,6 +185,7 @@ let package = Package(
         .testTarget(
             name: "OpenUIKitTests",
             dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaRaster", "KinemaImageIO", "OpenUIKit", "Kinema", "KinemaTestSupport"],
+            resources: [.copy("References")],
             swiftSettings: strictSwift
         ),
     ],

@@ -9,12 +9,13 @@ import Testing
 @Suite struct UIGraphicsImageRendererTests {
     typealias S = UIKitTestSupport
 
-    /// Format docs: opaque false, preferredRange .automatic, scale = main screen's (1 in Kinema).
-    @Test func formatDefaults() {
+    /// Format docs: opaque false, preferredRange .automatic, scale = main screen's (a Stage sets
+    /// the main screen; main-actor isolated, so no Stage is made between the reads).
+    @Test @MainActor func formatDefaults() {
         let format = UIGraphicsImageRendererFormat.default()
-        #expect(!format.opaque && format.preferredRange == .automatic && format.scale == 1)
+        #expect(!format.opaque && format.preferredRange == .automatic && format.scale == UIScreen.main.scale)
         #expect(UIGraphicsImageRendererFormat.Range.unspecified.rawValue == -1 && UIGraphicsImageRendererFormat.Range.standard.rawValue == 2)
-        #expect(UIGraphicsImageRendererFormat.preferred().scale == 1)
+        #expect(UIGraphicsImageRendererFormat.preferred().scale == UIScreen.main.scale)
     }
 
     /// The context is flipped to y-down, in points, scaled by the format's scale, and current.
@@ -114,7 +115,7 @@ import Testing
     }
 
     /// The legacy image context: begin, draw, get the image, end.
-    @Test func legacyImageContext() throws {
+    @Test @MainActor func legacyImageContext() throws {
         UIGraphicsBeginImageContextWithOptions(CGSize(width: 2, height: 3), false, 2)
         UIColor.red.setFill()
         UIRectFill(CGRect(x: 0, y: 0, width: 1, height: 1))
@@ -126,11 +127,11 @@ import Testing
         UIGraphicsBeginImageContext(CGSize(width: 1, height: 1))
         #expect(UIGraphicsGetImageFromCurrentImageContext()?.scale == 1)
         UIGraphicsEndImageContext()
-        // Scale 0: the main screen's (1 in Kinema); opaque: black.
+        // Scale 0: the main screen's; opaque: black.
         UIGraphicsBeginImageContextWithOptions(CGSize(width: 1, height: 1), true, 0)
         let opaque = try #require(UIGraphicsGetImageFromCurrentImageContext())
         UIGraphicsEndImageContext()
-        #expect(opaque.scale == 1 && S.pixel(opaque, 0, 0) == [0, 0, 0, 255])
+        #expect(opaque.scale == UIScreen.main.scale && S.pixel(opaque, 0, 0) == [0, 0, 0, 255])
     }
 
     @Test func legacyImageContextBadInput() {

@@ -160,7 +160,12 @@ import Testing
 @Suite(.serialized) struct UIImageNamedTests {
     typealias S = UIKitTestSupport
 
-    @Test func namedLookupInSearchDirectoryWithScaleSuffix() throws {
+    @Test @MainActor func namedLookupInSearchDirectoryWithScaleSuffix() throws {
+        // The variant chosen depends on the main screen's scale (a Stage sets it): pin it to 1
+        // for this main-actor test, which no Stage can interleave with.
+        let screen = UIScreen.main
+        UIScreen.main = UIScreen(bounds: screen.bounds, scale: 1)
+        defer { UIScreen.main = screen }
         let folder = try S.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let name = "kinema-star-\(UUID().uuidString.prefix(8))"

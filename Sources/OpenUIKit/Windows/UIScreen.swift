@@ -5,8 +5,8 @@
 //   in points"), scale ("the natural scale factor"), nativeBounds (pixels), nativeScale,
 //   maximumFramesPerSecond.
 // Status: complete for a headless screen. A Stage sets `UIScreen.main` to its own screen (the
-//   newest Stage wins, as its clock does); before any Stage, `main` is 390 × 844 points at 3×
-//   (an iPhone 14's screen, Kinema's choice).
+//   newest Stage wins, as its clock does); before any Stage, `main` is 390 × 844 points at 1×
+//   (an iPhone 14's screen in points; 1× so images made before a Stage are the size they say).
 
 import Foundation
 import OpenCoreGraphics
@@ -39,8 +39,15 @@ public final class UIScreen {
     /// The main screen: the newest Stage's.
     public static var main: UIScreen {
         get { current }
-        set { current = newValue }
+        set {
+            current = newValue
+            // Scale 0 in UIGraphicsImageRendererFormat and UIGraphicsBeginImageContextWithOptions
+            // means the main screen's (read from any thread, so handed over by value).
+            let scale = newValue.scale
+            UIGraphicsScreenScale.provider.withLock { $0 = { scale } }
+        }
     }
 
-    private static var current = UIScreen(bounds: CGRect(x: 0, y: 0, width: 390, height: 844), scale: 3)
+    /// Before any Stage: 390 × 844 points at 1× (the provider's default scale is 1 too).
+    private static var current = UIScreen(bounds: CGRect(x: 0, y: 0, width: 390, height: 844), scale: 1)
 }

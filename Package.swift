@@ -93,7 +93,8 @@ let package = Package(
         .target(name: "CKinemaX11", path: "Sources/CKinemaX11"),
         .target(name: "KinemaLive", dependencies: ["KinemaRenderServer", "KinemaSupport", "Kinema", "KinemaGeometry", "CKinemaX11"], swiftSettings: strictSwift),
         // The demos `kinema demo` records: the seed articles' samples as Core Animation scenes.
-        .target(name: "KinemaDemos", dependencies: ["Kinema"], swiftSettings: strictSwift),
+        .target(name: "KinemaDemos", dependencies: ["Kinema", "KinemaImageIO"], resources: [.copy("Resources")],
+                swiftSettings: strictSwift),
         // Plain C baselines that `kinema bench` measures beside Kinema (benchmark only).
         .target(name: "KinemaBenchBaselines", path: "Sources/KinemaBenchBaselines"),
         // The layer benchmarks' scene and its C evaluation floor, shared by the bench and the

@@ -160,6 +160,20 @@ struct UIViewTests {
         #expect(bottom?.red == 255 && bottom?.blue == 255)   // white background below the blue half
     }
 
+    @Test("contents set by hand on a view that does not draw stay (such a view never displays on iOS)")
+    func handSetContents() throws {
+        let stage = Stage(size: CGSize(width: 20, height: 20), threads: 1)
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        let image = CGImage(pixmap: try Pixmap(width: 1, height: 1, premultipliedBytes: [0, 255, 0, 255]))
+        stage.withClock {
+            view.layer.contents = image
+            stage.window.addSubview(view)
+            stage.turn(to: 0)
+        }
+        #expect(view.layer.contents as? CGImage === image)
+        #expect(stage.renderFrame().pixel(x: 10, y: 10)?.green == 255)
+    }
+
     @Test("the Stage hosts a UIKit screen: window.rootViewController + makeKeyAndVisible; UIScreen.main has the stage's bounds and scale")
     func hosting() {
         final class Controller: UIViewController {

@@ -8,7 +8,7 @@
 // Choices: UIKit gives a backing store only to views whose class overrides draw(_:). Swift cannot
 //   ask whether a method is overridden, so a view draws once when first displayed: if the call
 //   reached UIView's own (empty) draw(_:) and left every pixel clear, the view keeps no backing
-//   store and is not drawn again until setNeedsDisplay().
+//   store (contents set by hand stay) and is not drawn again until setNeedsDisplay().
 
 import Foundation
 import KinemaRaster
@@ -33,11 +33,17 @@ extension UIView {
     func displayLayer(_ layer: CALayer) {
         guard !drawsNothing else { return }
         UIView.reachedBaseDraw = false
+        // Contents set by hand (`view.layer.contents = image`) stay when the view draws nothing,
+        // as on iOS, where such a view never displays.
+        let previous = layer.contents
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
         layer.drawContents()
         if UIView.reachedBaseDraw, Self.isClear(layer.contents) {
             drawsNothing = true
-            layer.contents = nil
+            layer.contents = previous
         }
+        CATransaction.commit()
     }
 
     /// `draw(_:)` with `ctx` as the current UIKit context.

@@ -73,7 +73,8 @@ extension CALayer {
 
     final func addAnimation(_ anim: CAAnimation, forKey key: String?) {
         var snapshot = anim.snapshot(for: state)
-        if let context = ImplicitActionContext.current, context.key == key, let start = context.previous {
+        if let context = ImplicitActionContext.current, context.key == key, snapshot.isValueless,
+           let start = ImplicitActionContext.previous() {
             snapshot.startValuelessMotion(at: start)
         }
         if let path = snapshot.keyPath, LayerKeyPath.lookup(path, for: state.layerClass) == nil {
@@ -173,6 +174,12 @@ extension CALayer {
         if animationStore.dropFinished(at: time) { animationsDidChange() }
     }
 
+    /// Whether an animation is stored under `key` (finished ones not yet dropped count), without
+    /// the copy `animation(forKey:)` makes.
+    package final func hasAnimation(forKey key: String) -> Bool {
+        animationStore.entries.contains { $0.key == key }
+    }
+
     final func animationCopy(forKey key: String) -> CAAnimation? {
         guard let entry = animationStore.entries.first(where: { $0.key == key }) else { return nil }
         return entry.animation.copy() as? CAAnimation
@@ -205,6 +212,15 @@ extension CALayer {
 extension AnimationSnapshot {
     /// Gives a basic or spring animation that has no from, to or by value the start `value`: it
     /// then runs from there to the model value. Any other animation is left as it is.
+    /// Whether this is a basic or spring animation with no from, to or by value.
+    var isValueless: Bool {
+        guard case .property(let property) = content else { return false }
+        switch property.motion {
+        case .basic(let values), .spring(let values, _): return values == BasicValues()
+        default: return false
+        }
+    }
+
     mutating func startValuelessMotion(at value: AnimatableValue) {
         guard case .property(let property) = content else { return }
         switch property.motion {

@@ -56,22 +56,48 @@ struct ImplicitActionContext {
     var key: String
     var layerClass: LayerClass
     var isInTree: Bool
-    /// The value the key showed before the change (the old presentation value); nil when the key
-    /// is not animatable, or when neither the default action nor a found basic animation needs it.
-    var previous: AnimatableValue?
     /// The key's model value before the change.
     var oldModelValue: AnimatableValue
+    /// The layer whose change this is (alive while its action is searched for and run).
+    unowned(unsafe) let layer: CALayer
+    /// `previous()` once worked out (an optional of an optional: nil until then).
+    private var resolvedPrevious: AnimatableValue??
+
+    init(key: String, layerClass: LayerClass, isInTree: Bool, oldModelValue: AnimatableValue, layer: CALayer) {
+        self.key = key
+        self.layerClass = layerClass
+        self.isInTree = isInTree
+        self.oldModelValue = oldModelValue
+        self.layer = layer
+    }
 
     static var current: ImplicitActionContext?
+
+    /// The value the current change's key showed before it (the old presentation value; nil when
+    /// the key is not animatable). Worked out on first use — it evaluates the layer's animations —
+    /// because many actions never need it (a view's additive animations start from the model).
+    static func previous() -> AnimatableValue? {
+        guard var context = current else { return nil }
+        if let resolved = context.resolvedPrevious { return resolved }
+        let value = context.layer.oldPresentationValue(context.key, context.oldModelValue)
+        context.resolvedPrevious = .some(value)
+        current = context
+        return value
+    }
 }
 
 extension CALayer {
-    /// While an action is searched for and run for a change of a property: its key, its model
-    /// value before the change, and the value it showed (the old presentation value, for a layer
-    /// in a committed tree). UIKit's view animations start from these (their additive animations
+    /// While an action is searched for and run for a change of a property: its key and its model
+    /// value before the change. UIKit's view animations start from it (their additive animations
     /// run from old − new to zero); nil outside an action.
-    package static var changeInProgress: (key: String, oldModelValue: AnimatableValue, oldPresentationValue: AnimatableValue?)? {
-        ImplicitActionContext.current.map { ($0.key, $0.oldModelValue, $0.previous) }
+    package static var changeInProgress: (key: String, oldModelValue: AnimatableValue)? {
+        ImplicitActionContext.current.map { ($0.key, $0.oldModelValue) }
+    }
+
+    /// The value the changing key showed before the change (its old presentation value, worked
+    /// out on this first ask); nil outside an action or for a key that is not animatable.
+    package static func changeInProgressPresentationValue() -> AnimatableValue? {
+        ImplicitActionContext.previous()
     }
 }
 
@@ -209,26 +235,21 @@ extension CALayer {
         let saved = ImplicitActionContext.current
         defer { ImplicitActionContext.current = saved }
         ImplicitActionContext.current = ImplicitActionContext(
-            key: key, layerClass: state.layerClass, isInTree: animates,
-            previous: animates ? oldPresentationValue(key, old) : nil, oldModelValue: old)
+            key: key, layerClass: state.layerClass, isInTree: animates, oldModelValue: old, layer: self)
         guard let found = action(forKey: key), !(found is NSNull) else { return }
         // An action animation with no values (`layer.actions = ["position": anim]`, or
         // `action(forKey:)` returning a CABasicAnimation with only a duration: the usual way to
         // retime one key's implicit animation) "interpolates between the previous value of
         // keyPath in the target layer's presentation layer and the current value"
         // (CABasicAnimation). The add that running the action makes takes the context's
-        // `previous` as its start, leaving the animation object as it was; a layer that does not
-        // animate implicitly has not worked it out yet, so it does it here, for basic animations
-        // only.
-        if found is CABasicAnimation, ImplicitActionContext.current?.previous == nil {
-            ImplicitActionContext.current?.previous = oldPresentationValue(key, old)
-        }
+        // `previous()` as its start (worked out when first asked for), leaving the animation
+        // object as it was.
         found.run(forKey: key, object: self, arguments: nil)
     }
 
     /// The value `key` showed before the change: the presentation value when the layer has
     /// animations, else the old model value. Nil for a key that is not animatable.
-    private func oldPresentationValue(_ key: String, _ old: AnimatableValue) -> AnimatableValue? {
+    func oldPresentationValue(_ key: String, _ old: AnimatableValue) -> AnimatableValue? {
         guard let entry = LayerKeyPath.lookup(key, for: state.layerClass), entry.isAnimatable else { return nil }
         guard !animationStore.entries.isEmpty else { return old }
         var oldState = state
@@ -250,7 +271,7 @@ extension CALayer {
               context.layerClass == stateClass, context.isInTree,
               let entry = LayerKeyPath.lookup(event, for: stateClass), entry.isAnimatable,
               !keysWithoutImpliedAnimation.contains(event),
-              let from = context.previous?.boxed(as: entry.kind)
+              let from = ImplicitActionContext.previous()?.boxed(as: entry.kind)
         else { return nil }
         let animation = CABasicAnimation(keyPath: event)
         animation.fromValue = from

@@ -89,15 +89,21 @@ extension UIView {
     public enum AnimationCurve: Int, Sendable {
         case easeInOut = 0, easeIn, easeOut, linear
 
-        /// Core Animation's timing function for the curve.
+        /// Core Animation's timing function for the curve (one shared instance per curve: the
+        /// functions are immutable, and making one solves its curve's coefficients).
         var timingFunction: CAMediaTimingFunction {
             switch self {
-            case .easeInOut: CAMediaTimingFunction(name: .easeInEaseOut)
-            case .easeIn: CAMediaTimingFunction(name: .easeIn)
-            case .easeOut: CAMediaTimingFunction(name: .easeOut)
-            case .linear: CAMediaTimingFunction(name: .linear)
+            case .easeInOut: Self.easeInOutFunction
+            case .easeIn: Self.easeInFunction
+            case .easeOut: Self.easeOutFunction
+            case .linear: Self.linearFunction
             }
         }
+
+        private static let easeInOutFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        private static let easeInFunction = CAMediaTimingFunction(name: .easeIn)
+        private static let easeOutFunction = CAMediaTimingFunction(name: .easeOut)
+        private static let linearFunction = CAMediaTimingFunction(name: .linear)
     }
 
     // MARK: Block animations

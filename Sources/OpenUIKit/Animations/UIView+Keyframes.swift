@@ -132,7 +132,7 @@ final class KeyframeRecorder {
         if let found = tracks.firstIndex(where: { $0.layer === layer && $0.key == key }) {
             index = found
         } else {
-            tracks.append(Track(layer: layer, key: key, kind: entry.kind, original: change.oldPresentationValue ?? change.oldModelValue))
+            tracks.append(Track(layer: layer, key: key, kind: entry.kind, original: CALayer.changeInProgressPresentationValue() ?? change.oldModelValue))
             index = tracks.count - 1
         }
         tracks[index].keyframes.append((segment.start, segment.start + segment.duration, new))

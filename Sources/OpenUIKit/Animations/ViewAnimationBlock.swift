@@ -194,7 +194,7 @@ final class ViewAnimationBlock: CAAnimationDelegate {
             addAdditive(keyPath: key, delta: delta, zero: zero, kind: entry.kind, on: layer, view: view, skipIfZero: false)
         default:
             // Absolute: from what was shown to the new value.
-            let from = change.oldPresentationValue ?? old
+            let from = CALayer.changeInProgressPresentationValue() ?? old
             let animation = makePropertyAnimation(keyPath: key, on: layer)
             animation.fromValue = from.boxed(as: entry.kind)
             animation.toValue = new.boxed(as: entry.kind)
@@ -218,9 +218,9 @@ final class ViewAnimationBlock: CAAnimationDelegate {
 
     /// The first of `keyPath`, `keyPath-2`, `keyPath-3` … not in use on `layer`.
     static func freeKey(_ keyPath: String, on layer: CALayer) -> String {
-        guard layer.animation(forKey: keyPath) != nil else { return keyPath }
+        guard layer.hasAnimation(forKey: keyPath) else { return keyPath }
         var n = 2
-        while layer.animation(forKey: "\(keyPath)-\(n)") != nil { n += 1 }
+        while layer.hasAnimation(forKey: "\(keyPath)-\(n)") { n += 1 }
         return "\(keyPath)-\(n)"
     }
 }

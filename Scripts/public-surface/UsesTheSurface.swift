@@ -28,11 +28,21 @@ func usesTheSurface() throws {
     fade.duration = duration
     layer.add(fade, forKey: "fade")
 
+    // UIKit (OpenUIKit): views, view animations, images, colours, paths, the window.
+    let view = UIView(frame: CGRect(x: 0, y: 0, width: 8, height: 8))
+    view.backgroundColor = UIColor.systemBlue.withAlphaComponent(0.5)
+    UIView.animate(withDuration: 0.2, delay: 0, options: [.curveEaseOut, .allowUserInteraction], animations: { view.alpha = 0 })
+    UIView.transition(with: view, duration: 0.3, options: .transitionFlipFromLeft, animations: nil)
+    let image = UIGraphicsImageRenderer(size: CGSize(width: 2, height: 2)).image { _ in UIBezierPath(ovalIn: .zero).fill() }
+    _ = UIImageView(image: image)
+    _ = IndexPath(item: 0, section: 0).item
+
     // Kinema's own list: the stage, the clock, pixels, recording, diagnostics.
     let clock = MediaClock.manual(at: 0)
     clock.advance(by: 1.0 / 60)
     let stage = Stage(size: CGSize(width: 32, height: 32))
     stage.rootLayer.addSublayer(layer)
+    stage.window.addSubview(view)
     let frame: Pixmap = stage.step(to: 0.1)
     let color: PremultipliedColor? = frame.pixel(x: 0, y: 0)
     _ = (color, PixelRect(width: 1, height: 1))

@@ -6,6 +6,24 @@ import Testing
 
 @Suite("README example")
 struct ReadmeExampleTests {
+    /// The UIKit example, as written, recording into a temporary file; the card ends at x = 260.
+    @Test @MainActor func uikitCard() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("readme-card-\(UUID().uuidString).gif")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let stage = Stage(size: CGSize(width: 320, height: 240), scale: 2)
+        let card = UIView(frame: CGRect(x: 20, y: 80, width: 80, height: 80))
+        card.backgroundColor = .systemOrange
+        card.layer.cornerRadius = 16
+        stage.window.addSubview(card)
+        stage.at(0.2) {
+            UIView.animate(withDuration: 0.8, delay: 0, usingSpringWithDamping: 0.5, initialSpringVelocity: 0,
+                           options: [], animations: { card.center.x = 260 })
+        }
+        try stage.record(duration: 1.5, to: output)
+        #expect(card.layer.presentation()?.position.x == 260)
+        #expect(((try? Data(contentsOf: output))?.count ?? 0) > 1000)
+    }
+
     @Test func timingFunctionsClockAndTransforms() {
         let ease = CAMediaTimingFunction(name: .easeInEaseOut)
         let overshoot = CAMediaTimingFunction(controlPoints: 0.65, -0.55, 0.27, 1.55)

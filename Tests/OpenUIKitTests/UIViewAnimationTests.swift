@@ -57,23 +57,29 @@ struct UIViewAnimationTests {
         }
     }
 
-    @Test("a second animation of a moving property is additive: no jump in position or velocity, both completions run with finished = true")
+    @Test("a second animation of a moving property is additive: no jump in position or velocity (ease in-out), both completions run with finished = true (UIKIT_SEMANTICS §1.1, WWDC14 236)")
     func additiveContinuity() {
         let (stage, view) = viewStage()
         var finished: [Bool] = []
+        let h = 1e-4
         stage.withClock {
-            stage.at(0) { UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 250 }) { finished.append($0) } }
+            stage.at(0) { UIView.animate(withDuration: 1, animations: { view.center.x = 250 }) { finished.append($0) } }
             stage.turn(to: 0)
-            stage.turn(to: 0.5)
+            stage.turn(to: 0.5 - h)
             let before = shown(view).position.x
-            let slightlyBefore: CGFloat = 50 + 200 * 0.49
-            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 350 }) { finished.append($0) }
             stage.turn(to: 0.5)
-            #expect(abs(shown(view).position.x - before) < 1e-9)
-            stage.turn(to: 0.51)
-            // Velocity: the first animation moves 200/s; the new one starts at 0 speed? No: linear, 100/s more.
+            let at = shown(view).position.x
+            UIView.animate(withDuration: 1, animations: { view.center.x = 350 }) { finished.append($0) }
+            stage.turn(to: 0.5)
+            // The new animation starts at the commit (this turn): position unchanged …
+            #expect(abs(shown(view).position.x - at) < 1e-9)
+            stage.turn(to: 0.5 + h)
             let after = shown(view).position.x
-            #expect(abs((after - before) - (before - slightlyBefore)) < 1.01 + 1e-6)
+            // … and velocity too: the second delta starts at speed zero (ease in-out), so the
+            // slope across the join is the first animation's (the curve's second derivative
+            // bounds the difference by O(h)).
+            let slopeBefore = (at - before) / h, slopeAfter = (after - at) / h
+            #expect(abs(slopeAfter - slopeBefore) < 0.01 * abs(slopeBefore))
             #expect(view.layer.animationKeys()?.contains("position-2") == true)
             stage.turn(to: 1.6)
             #expect(shown(view).position.x == 350)
@@ -106,6 +112,21 @@ struct UIViewAnimationTests {
             stage.turn(to: 0.3)
         }
         #expect(result == false)
+    }
+
+    @Test("a view removed from its window mid-animation: its animations stop, completion(finished: false); no trap")
+    func removedMidAnimation() {
+        let (stage, view) = viewStage()
+        var result: Bool?
+        stage.withClock {
+            UIView.animate(withDuration: 1, animations: { view.alpha = 0 }) { result = $0 }
+            stage.turn(to: 0.3)
+            view.removeFromSuperview()
+            stage.turn(to: 0.4)
+            stage.step(to: 0.5)
+        }
+        #expect(result == false)
+        #expect(view.layer.animationKeys() == nil)
     }
 
     @Test("a block that animates nothing (duration 0, or no change) completes at the next turn with finished = true")

@@ -362,7 +362,8 @@ final class TouchEnvironment {
                 progress = true
                 break
             }
-            if sweeping {
+            // Reset only once every target has heard of the final state.
+            if sweeping && !progress {
                 for recognizer in recognizers where recognizer.storedState.isFinal && recognizer.activeTouches.isEmpty {
                     for touch in recognizer.receivedTouches where !touch.viewDelivery.pending.isEmpty {
                         if !held.contains(where: { $0 === touch }) { held.append(touch) }

@@ -107,6 +107,41 @@ struct GestureRecognizerTests {
         #expect(view.log.first == "began" && view.log.contains("ended"))
     }
 
+    @Test("delaysTouchesBegan: the view sees nothing of a recognized tap, and the whole touch once the tap fails")
+    func delaysTouchesBegan() {
+        let (stage, view) = touchStage()
+        let log = StateLog()
+        let tap = UITapGestureRecognizer(target: log, action: StateLog.handle)
+        tap.delaysTouchesBegan = true
+        view.addGestureRecognizer(tap)
+        stage.withClock {
+            stage.tap(at: CGPoint(x: 150, y: 150))
+            stage.run(until: 0.3)
+            #expect(log.states == [.ended])
+            #expect(view.log.isEmpty)
+            stage.drag(from: CGPoint(x: 150, y: 150), to: CGPoint(x: 180, y: 150), duration: 0.2)
+            stage.at(0.35) { #expect(view.log.isEmpty) }   // 5 pt: the tap is still possible
+            stage.run(until: 0.8)
+        }
+        #expect(view.phases == ["began", "moved", "ended"])
+    }
+
+    @Test("a scripted cancel reaches the view as touchesCancelled and cancels a pan in progress")
+    func scriptedCancel() {
+        let (stage, view) = touchStage()
+        let log = StateLog()
+        view.addGestureRecognizer(UIPanGestureRecognizer(target: log, action: StateLog.handle))
+        stage.withClock {
+            stage.perform(TouchScript([.init(at: CGPoint(x: 150, y: 150)).move(to: CGPoint(x: 250, y: 150), at: 0.3).cancel(at: 0.4)]))
+            stage.run(until: 0.6)
+            #expect(log.sequence == [.began, .changed, .cancelled])
+            view.gestureRecognizers = nil
+            stage.perform(TouchScript([.init(at: CGPoint(x: 150, y: 150)).hold(until: 0.1).cancel()]))
+            stage.run(until: 1.0)
+        }
+        #expect(view.phases == ["began", "moved", "cancelled", "began", "cancelled"])
+    }
+
     @Test("double tap: recognized at the second lift; a slow second tap fails it")
     func doubleTap() {
         let (stage, view) = touchStage()

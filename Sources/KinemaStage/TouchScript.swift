@@ -109,16 +109,26 @@ public struct TouchScript: Sendable {
             for index in 1..<max(1, keys.count) {
                 let a = keys[index - 1], b = keys[index]
                 guard a.point != b.point else { continue }   // holding still: no events
-                var t = a.time + frameInterval
+                // At most `maximumMovesPerSegment` moves between two keys (a very long move is
+                // sampled more coarsely, with a diagnostic, rather than exhausting memory).
+                var step = frameInterval
+                if (b.time - a.time) / frameInterval > Double(TouchScript.maximumMovesPerSegment) {
+                    step = (b.time - a.time) / Double(TouchScript.maximumMovesPerSegment)
+                    KinemaDiagnostics.emit("TouchScript", "a move of \(b.time - a.time) s is sampled every \(step) s (at most \(TouchScript.maximumMovesPerSegment) moves between two keys)")
+                }
+                var t = a.time + step
                 while t < b.time - 1e-9 {
                     times.append(t)
-                    t += frameInterval
+                    t += step
                 }
                 times.append(b.time)
             }
             return times
         }
     }
+
+    /// The most moves a finger reports between two key points (an hour at 60 fps).
+    public static let maximumMovesPerSegment = 216_000
 
     /// The fingers.
     public var fingers: [Finger]

@@ -17,6 +17,7 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
 public final class UIAction {
     /// An action's identity (UIAction.Identifier).
     public struct Identifier: RawRepresentable, Hashable, Sendable {
+        /// The raw value (UIKit's).
         public let rawValue: String
         /// An identifier from a string.
         public init(rawValue: String) { self.rawValue = rawValue }

@@ -13,6 +13,7 @@ import Foundation
 extension UIControl {
     /// A control's state (UIControl.State; raw values as UIKit's).
     public struct State: OptionSet, Hashable, Sendable {
+        /// The raw value (UIKit's).
         public let rawValue: UInt
         /// A state from its raw value.
         public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -34,6 +35,7 @@ extension UIControl {
 
     /// The events a control sends (UIControl.Event; raw values as UIKit's).
     public struct Event: OptionSet, Hashable, Sendable {
+        /// The raw value (UIKit's).
         public let rawValue: UInt
         /// An event set from its raw value.
         public init(rawValue: UInt) { self.rawValue = rawValue }

@@ -16,6 +16,7 @@ import Foundation
 open class UISwipeGestureRecognizer: UIGestureRecognizer {
     /// The directions of a swipe (UISwipeGestureRecognizer.Direction; raw values as UIKit's).
     public struct Direction: OptionSet, Sendable {
+        /// The raw value (UIKit's).
         public let rawValue: UInt
         /// A direction from its raw value.
         public init(rawValue: UInt) { self.rawValue = rawValue }

@@ -11,6 +11,7 @@
 // The headless host: a window, a manual clock, a run loop, a render server (KinemaStage).
 @_exported import class KinemaStage.Stage
 @_exported import enum KinemaStage.StageError
+@_exported import struct KinemaStage.TouchScript
 
 // The deterministic media clock behind CACurrentMediaTime() (KinemaTiming; OpenQuartzCore
 // re-exports it too).

@@ -5,7 +5,10 @@
 //   previousLocation(in:), gestureRecognizers), UITouch.Phase raw values (began 0, moved 1,
 //   stationary 2, ended 3, cancelled 4), UIEvent docs (type, timestamp, allTouches,
 //   touches(for:)), UIEvent.EventType (touches 0).
-// Status: what scripted touches need.
+//   UITouch.gestureRecognizers ("the gesture recognizers that are receiving the touch object"),
+//   UITouch.TouchType (direct 0), UIEvent.touches(for: UIGestureRecognizer).
+// Status: what scripted touches need: no force, radius, azimuth or coalesced/predicted touches.
+//   tapCount: TouchEnvironment.swift (same thresholds as UITapGestureRecognizer's taps).
 
 import Foundation
 
@@ -17,8 +20,18 @@ public final class UITouch: Hashable {
         case began = 0, moved, stationary, ended, cancelled
     }
 
+    /// The kind of a touch (UITouch.TouchType; raw values as UIKit's).
+    public enum TouchType: Int, Sendable {
+        case direct = 0, indirect, pencil, indirectPointer
+    }
+
     /// The touch's phase.
     public internal(set) var phase: Phase
+    /// What made the touch: always a finger (`.direct`) here.
+    public let type: TouchType = .direct
+    /// The gesture recognizers receiving this touch: those of the hit view and its ancestors
+    /// that accepted it when it began (nil before it is delivered).
+    public internal(set) var gestureRecognizers: [UIGestureRecognizer]?
     /// When the touch last changed (media time, seconds).
     public internal(set) var timestamp: TimeInterval
     /// Taps at this point within the multi-tap interval (1 for a single tap).
@@ -31,6 +44,13 @@ public final class UITouch: Hashable {
     var locationInWindow: CGPoint
     /// Where it was at the previous event, in window coordinates.
     var previousLocationInWindow: CGPoint
+    /// Where the touch began, in window coordinates, and when.
+    var initialLocationInWindow: CGPoint
+    /// The scripted finger this touch stands for.
+    var fingerID = 0
+    /// What the touch's view has been sent and what waits for the recognizers to decide
+    /// (TouchEnvironment.swift).
+    var viewDelivery = ViewDelivery()
 
     init(phase: Phase, at point: CGPoint, timestamp: TimeInterval, tapCount: Int = 1, window: UIWindow?, view: UIView?) {
         self.phase = phase
@@ -40,6 +60,7 @@ public final class UITouch: Hashable {
         self.view = view
         locationInWindow = point
         previousLocationInWindow = point
+        initialLocationInWindow = point
     }
 
     /// The touch's location in `view`'s coordinates (window coordinates when nil).
@@ -81,6 +102,11 @@ public final class UIEvent {
     /// The event's touches delivered to `view`.
     public func touches(for view: UIView) -> Set<UITouch>? {
         allTouches?.filter { $0.view === view }
+    }
+
+    /// The event's touches that `gestureRecognizer` receives.
+    public func touches(for gestureRecognizer: UIGestureRecognizer) -> Set<UITouch>? {
+        allTouches?.filter { touch in touch.gestureRecognizers?.contains { $0 === gestureRecognizer } ?? false }
     }
 
     /// The event's touches in `window`.

@@ -62,6 +62,8 @@ open class UIView: UIResponder, CALayerDelegate {
     open var autoresizingMask: AutoresizingMask = []
     /// The view controller whose view this is (UIKit's private link; `next` uses it).
     weak var viewController: UIViewController?
+    /// The gesture recognizers attached to the view (Gestures/UIView+Gestures.swift).
+    var attachedGestureRecognizers: [UIGestureRecognizer] = []
 
     /// Whether the view's own `draw(_:)` drew nothing the last time it was asked: the view then
     /// keeps no backing store (see UIView+Drawing.swift).
@@ -355,6 +357,12 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Whether `point` (in this view's coordinates) is inside the bounds.
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
         bounds.contains(point)
+    }
+
+    /// Whether `gestureRecognizer` may leave the possible state (begin or recognize). Default
+    /// true; a view vetoes recognizers that would interfere with its own touch handling.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        true
     }
 
     static func isFinite(_ rect: CGRect) -> Bool {

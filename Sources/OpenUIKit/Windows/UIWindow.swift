@@ -65,6 +65,15 @@ open class UIWindow: UIView {
     /// The window's window is itself.
     open override var next: UIResponder? { nil }
 
+    /// Dispatches `event` to its touches' gesture recognizers, then to the views the touches
+    /// belong to (Events/TouchEnvironment.swift). The Stage's scripted touches come through here.
+    open func sendEvent(_ event: UIEvent) {
+        touchEnvironment.dispatch(event)
+    }
+
+    /// The window's touches in progress and the gesture recognizers watching them.
+    lazy var touchEnvironment = TouchEnvironment(window: self)
+
     private func installRootView() {
         guard let controller = rootViewController else { return }
         let view: UIView = controller.view

@@ -9,7 +9,7 @@
 //   animated UIImage, docs/UIKIT.md); UIImageView and UIImage docs.
 // Status: complete. "Mars" is a drawn picture (Scripts/demo-images/make_mars.py) shipped as
 //   this module's resource and found by UIImage(named:) through UIImage.searchDirectories. The
-//   seed shows the circles in a UIButton; here an image view shows them, the same animated image.
+//   circles play in a UIButton's image view, as in the seed, shown 4× larger.
 
 import Foundation
 import Kinema
@@ -85,10 +85,11 @@ public enum MarsBlinkDemo {
             }]
         }
         let im = UIImage.animatedImage(with: circles, duration: 0.5)
-        let b = UIImageView(image: im)
-        // Shown four times larger than its 18 pt, so the circles read in a small recording.
-        b.frame = CGRect(x: 226, y: 82, width: 72, height: 72)
-        b.contentMode = .scaleAspectFit
+        let b = UIButton(type: .custom)
+        b.frame = CGRect(x: 253, y: 109, width: 18, height: 18)
+        b.setImage(im, for: .normal) // b là 1 button trong giao diện
+        // Scaled 4× so the circles read in a small recording.
+        b.transform = CGAffineTransform(scaleX: 4, y: 4)
         view.addSubview(b)
     }
 }

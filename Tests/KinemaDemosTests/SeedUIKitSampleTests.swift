@@ -1,7 +1,9 @@
 // The seed articles' UIKit samples, copied from ../shared/seeds with only DESIGN.md §1's
 // mechanical edits (import line; @IBDesignable / @IBInspectable / @objc dropped; the book's
 // unlabelled CGPoint(100,100) / CGSize(w,w) / CGRect(a,b,c,d) helpers defined below), compiled
-// and run: what they draw and animate is checked.
+// and run: what they draw and animate is checked. Seed 000's PushButton and CounterView live in
+// KinemaDemos (SeedViews.swift, `public` added), which the drawing demo shows; they are checked
+// here.
 
 import Foundation
 import Kinema
@@ -13,67 +15,6 @@ import Testing
 extension CGPoint { init(_ x: CGFloat, _ y: CGFloat) { self.init(x: x, y: y) } }
 extension CGSize { init(_ width: CGFloat, _ height: CGFloat) { self.init(width: width, height: height) } }
 extension CGRect { init(_ x: CGFloat, _ y: CGFloat, _ width: CGFloat, _ height: CGFloat) { self.init(x: x, y: y, width: width, height: height) } }
-
-// MARK: Seed 000 — "Arcs with UIBezierPath" / "Outlining the Arc" (edits: @IBDesignable, @IBInspectable dropped)
-
-class CounterView: UIView {
-    private struct Constants {
-        static let numberOfGlasses = 8
-        static let lineWidth: CGFloat = 5.0
-        static let arcWidth: CGFloat = 76
-        static var halfOfLineWidth: CGFloat {
-            return lineWidth / 2
-        }
-    }
-    var counter: Int = 5
-    var outlineColor: UIColor = UIColor.blue
-    var counterColor: UIColor = UIColor.orange
-    override func draw(_ rect: CGRect) {
-        // 1
-        let center = CGPoint(x: bounds.width / 2, y: bounds.height / 2)
-        // 2
-        let radius: CGFloat = max(bounds.width, bounds.height)
-        // 3
-        let startAngle: CGFloat = 3 * .pi / 4
-        let endAngle: CGFloat = .pi / 4
-        // 4
-        let path = UIBezierPath(arcCenter: center,
-                                radius: radius/2 - Constants.arcWidth/2,
-                                startAngle: startAngle,
-                                endAngle: endAngle,
-                                clockwise: true)
-        // 5
-        path.lineWidth = Constants.arcWidth
-        counterColor.setStroke()
-        path.stroke()
-
-        //Draw the outline
-        //1 - first calculate the difference between the two angles
-        //ensuring it is positive
-        let angleDifference: CGFloat = 2 * .pi - startAngle + endAngle
-        //then calculate the arc for each single glass
-        let arcLengthPerGlass = angleDifference / CGFloat(Constants.numberOfGlasses)
-        //then multiply out by the actual glasses drunk
-        let outlineEndAngle = arcLengthPerGlass * CGFloat(counter) + startAngle
-        //2 - draw the outer arc
-        let outlinePath = UIBezierPath(arcCenter: center,
-                                       radius: bounds.width/2 - Constants.halfOfLineWidth,
-                                       startAngle: startAngle,
-                                       endAngle: outlineEndAngle,
-                                       clockwise: true)
-        //3 - draw the inner arc
-        outlinePath.addArc(withCenter: center,
-                          radius: bounds.width/2 - Constants.arcWidth + Constants.halfOfLineWidth,
-                          startAngle: outlineEndAngle,
-                          endAngle: startAngle,
-                          clockwise: false)
-        //4 - close the path
-        outlinePath.close()
-        outlineColor.setStroke()
-        outlinePath.lineWidth = Constants.lineWidth
-        outlinePath.stroke()
-    }
-}
 
 // MARK: Seed 000 — "Simple Animation"
 
@@ -164,6 +105,23 @@ struct SeedUIKitSampleTests {
         try GoldenFolder("Golden", in: .module).expect(
             frame, matchesFile: "seed-counter-view.png",
             within: GoldenTolerance(maximum: 2, mean: 0.2, outlierFraction: 0.005, reason: "UIBezierPath arcs and CGContext arcs flatten the same curves separately"))
+    }
+
+    @Test("seed 000 PushButton (a UIButton subclass drawing in draw(_:)) matches the CGContext drawing of the same sample, plus and minus")
+    func pushButton() throws {
+        for isAddButton in [true, false] {
+            let stage = Stage(size: CGSize(width: 100, height: 100), scale: 2, threads: 1)
+            stage.backgroundColor = nil
+            let button = PushButton(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            button.isAddButton = isAddButton
+            let frame = stage.withClock {
+                stage.window.addSubview(button)
+                return stage.step(to: 0)
+            }
+            try GoldenFolder("Golden", in: .module).expect(
+                frame, matchesFile: isAddButton ? "seed-push-button.png" : "seed-push-button-minus.png",
+                within: GoldenTolerance(maximum: 2, mean: 0.2, outlierFraction: 0.005, reason: "UIBezierPath and CGContext paths flatten the same curves separately"))
+        }
     }
 
     @Test("seed 000 Simple Animation: the button shrinks to 60 × 60, moves to the centre and turns round over 2 s")

@@ -209,3 +209,43 @@ struct UIControlTests {
         #expect(corner == PremultipliedColor(red: 255, green: 255, blue: 255, alpha: 255))   // outside the oval: the white stage
     }
 }
+
+@Suite("UIButton images")
+@MainActor
+struct UIButtonImageTests {
+    private func image(_ side: CGFloat) -> UIImage {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        return UIGraphicsImageRenderer(size: CGSize(width: side, height: side), format: format).image { _ in }
+    }
+
+    @Test("setImage(_:for:) per state with the normal state's as fallback; the image view sits centred at the image's size")
+    func perStateImages() throws {
+        let button = UIButton(frame: CGRect(x: 0, y: 0, width: 40, height: 30))
+        let normal = image(10), highlighted = image(12)
+        #expect(button.imageView == nil && button.currentImage == nil)
+        button.setImage(normal, for: .normal)
+        button.setImage(highlighted, for: .highlighted)
+        #expect(button.image(for: .selected) === normal)
+        #expect(button.currentImage === normal)
+        let view = try #require(button.imageView)
+        #expect(view.frame == CGRect(x: 15, y: 10, width: 10, height: 10))
+        button.isHighlighted = true
+        #expect(button.currentImage === highlighted && view.image === highlighted)
+        #expect(view.frame == CGRect(x: 14, y: 9, width: 12, height: 12))
+        button.isHighlighted = false
+        #expect(view.image === normal)
+    }
+
+    @Test("a background image fills the bounds, behind the image")
+    func backgroundImage() {
+        let button = UIButton(frame: CGRect(x: 0, y: 0, width: 40, height: 30))
+        button.setImage(image(10), for: .normal)
+        button.setBackgroundImage(image(4), for: .normal)
+        #expect(button.currentBackgroundImage != nil)
+        #expect(button.subviews.first?.frame == button.bounds)
+        #expect(button.subviews.last === button.imageView)
+        button.setBackgroundImage(nil, for: .normal)
+        #expect(button.currentBackgroundImage == nil)
+    }
+}

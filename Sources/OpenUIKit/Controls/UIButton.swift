@@ -6,11 +6,14 @@
 //   not specified for a state, the default is to use the title associated with the normal
 //   state"), currentTitle, setTitleColor(_:for:) / titleColor(for:), currentTitleColor,
 //   UIControl's primaryActionTriggered (sent with touchUpInside), draw(_:) in subclasses.
+//   setImage(_:for:) / image(for:) / currentImage, setBackgroundImage(_:for:) /
+//   backgroundImage(for:) / currentBackgroundImage, imageView ("the button's image view", centred
+//   at the image's size), the same fallback to the normal state for images.
 // Status: titles and title colours are STORED ONLY: text is drawn by the text work (UILabel is
-//   not here), so a button shows its background, its layer and what a subclass draws in
-//   draw(_:). Images (setImage(_:for:), setBackgroundImage(_:for:), imageView, currentImage)
-//   wait for UIImage/UIImageView (the graphics work); their per-state lookup is StateValues
-//   below. No configurations, menus or pointer interactions.
+//   not here), so a button shows its background, its images, its layer and what a subclass draws
+//   in draw(_:). The background image fills the bounds (resizable images by their caps); the
+//   image sits centred at its size; an animated image plays by itself (seed 001's red circles).
+//   No configurations, menus or pointer interactions.
 
 import Foundation
 
@@ -51,6 +54,86 @@ open class UIButton: UIControl {
 
     private var titles = StateValues<String>()
     private var titleColors = StateValues<UIColor>()
+    private var images = StateValues<UIImage>()
+    private var backgroundImages = StateValues<UIImage>()
+    private var imageViewStorage: UIImageView?
+    private var backgroundImageView: UIImageView?
+
+    /// The view showing the button's current image (nil until the button has an image).
+    open var imageView: UIImageView? { imageViewStorage }
+
+    /// Sets the image shown for `state`.
+    open func setImage(_ image: UIImage?, for state: State) {
+        images[state] = image
+        updateImages()
+    }
+
+    /// The image for `state`, else the normal state's.
+    open func image(for state: State) -> UIImage? {
+        images.value(for: state)
+    }
+
+    /// The image for the current state.
+    open var currentImage: UIImage? { image(for: state) }
+
+    /// Sets the background image for `state` (it fills the bounds).
+    open func setBackgroundImage(_ image: UIImage?, for state: State) {
+        backgroundImages[state] = image
+        updateImages()
+    }
+
+    /// The background image for `state`, else the normal state's.
+    open func backgroundImage(for state: State) -> UIImage? {
+        backgroundImages.value(for: state)
+    }
+
+    /// The background image for the current state.
+    open var currentBackgroundImage: UIImage? { backgroundImage(for: state) }
+
+    override func controlStateDidChange() {
+        updateImages()
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        layOutImages()
+    }
+
+    /// Puts the current images in their views (made when first needed), without animation.
+    private func updateImages() {
+        UIView.performWithoutAnimation {
+            if let background = currentBackgroundImage {
+                let view = backgroundImageView ?? makeImageView(below: true)
+                backgroundImageView = view
+                if view.image !== background { view.image = background }
+            } else {
+                backgroundImageView?.image = nil
+            }
+            if let image = currentImage {
+                let view = imageViewStorage ?? makeImageView(below: false)
+                imageViewStorage = view
+                if view.image !== image { view.image = image }
+            } else {
+                imageViewStorage?.image = nil
+            }
+            layOutImages()
+        }
+    }
+
+    private func makeImageView(below: Bool) -> UIImageView {
+        let view = UIImageView(frame: bounds)
+        if below { insertSubview(view, at: 0) } else { addSubview(view) }
+        return view
+    }
+
+    private func layOutImages() {
+        backgroundImageView?.frame = bounds
+        if let view = imageViewStorage, let image = view.image {
+            let size = image.size
+            view.frame = CGRect(x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2,
+                                width: size.width, height: size.height)
+        }
+    }
 
     /// A custom button with `frame`.
     public override init(frame: CGRect) {

@@ -36,13 +36,24 @@ open class UIControl: UIView {
     static let trackingMargin: CGFloat = 70
 
     /// Whether the control takes touches. Default true.
+    /// Called when `state` may have changed (enabled, selected, highlighted): subclasses that
+    /// show per-state content update it here.
+    func controlStateDidChange() {}
+
     open var isEnabled = true {
-        didSet { if !isEnabled && isTracking { stopTracking(cancel: true, event: nil) } }
+        didSet {
+            if !isEnabled && isTracking { stopTracking(cancel: true, event: nil) }
+            if oldValue != isEnabled { controlStateDidChange() }
+        }
     }
     /// Whether the control is selected. Default false.
-    open var isSelected = false
+    open var isSelected = false {
+        didSet { if oldValue != isSelected { controlStateDidChange() } }
+    }
     /// Whether the control is highlighted (set while a finger is down inside). Default false.
-    open var isHighlighted = false
+    open var isHighlighted = false {
+        didSet { if oldValue != isHighlighted { controlStateDidChange() } }
+    }
 
     /// The control's state: highlighted, disabled and selected as set.
     open var state: State {

@@ -221,3 +221,33 @@ struct UIViewTests {
         #expect(UIView().layer.delegate === nil || UIView().layer.delegate is UIView)
     }
 }
+
+@Suite("CADisplayLink target-action")
+@MainActor
+struct DisplayLinkTargetTests {
+    final class Ticker {
+        var ticks = 0, bare = 0
+        func step(_ link: CADisplayLink) { ticks += 1 }
+        func tick() { bare += 1 }
+    }
+
+    @Test("CADisplayLink(target:selector:) with a method reference (the #selector edit), with or without the link; the target is weak")
+    func methodReferences() {
+        let stage = Stage(size: CGSize(width: 4, height: 4), threads: 1)
+        var ticker: Ticker? = Ticker()
+        weak let weakTicker = ticker
+        stage.withClock {
+            guard let strong = ticker else { return }
+            let withLink = CADisplayLink(target: strong, selector: Ticker.step)
+            let bare = CADisplayLink(target: strong, selector: Ticker.tick)
+            withLink.add(to: .main, forMode: .common)
+            bare.add(to: .main, forMode: .common)
+            stage.turn(to: 1.0 / 60)
+            stage.turn(to: 2.0 / 60)
+            #expect(strong.ticks == 2 && strong.bare == 2)
+        }
+        ticker = nil
+        #expect(weakTicker == nil)
+        stage.withClock { stage.turn(to: 3.0 / 60) }
+    }
+}

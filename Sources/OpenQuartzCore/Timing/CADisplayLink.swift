@@ -5,8 +5,11 @@
 //   was displayed", targetTimestamp — "the time of the next frame", duration — "the time
 //   interval between screen refresh updates", preferredFramesPerSecond — "0 … the maximum
 //   refresh rate of the display"). Status: the timing API complete. Kinema differences: there is
-//   no Objective-C runtime on Linux, so the link calls a Swift closure (`init(handler:)`) instead
-//   of a target and selector; `add(to:forMode:)` attaches it to the host's run loop (the one
+//   no Objective-C runtime on Linux, so `init(target:selector:)` takes a method reference
+//   (`CADisplayLink(target: self, selector: Ticker.step)` for `#selector(step)`, the method taking
+//   the link or nothing; the target is held weakly — Apple's link retains it — and a link whose
+//   target is gone does nothing), or a Swift closure (`init(handler:)`); `add(to:forMode:)`
+//   attaches it to the host's run loop (the one
 //   `Stage` turns), whatever RunLoop is passed. `preferredFrameRateRange` is not provided.
 
 import Foundation
@@ -47,6 +50,24 @@ public final class CADisplayLink {
     /// A link calling `handler` each frame once added to a run loop.
     public init(handler: @escaping @MainActor (CADisplayLink) -> Void) {
         self.handler = handler
+    }
+
+    /// A link calling `selector` — a method reference such as `Ticker.step`, for a method taking
+    /// the link — on `target` each frame. The target is held weakly.
+    public convenience init<Target: AnyObject>(target: Target, selector: @escaping (Target) -> (CADisplayLink) -> Void) {
+        self.init { [weak target] link in
+            guard let target else { return }
+            selector(target)(link)
+        }
+    }
+
+    /// A link calling `selector` — a method reference such as `Ticker.step`, for a method taking
+    /// no arguments — on `target` each frame. The target is held weakly.
+    public convenience init<Target: AnyObject>(target: Target, selector: @escaping (Target) -> () -> Void) {
+        self.init { [weak target] _ in
+            guard let target else { return }
+            selector(target)()
+        }
     }
 
     /// Attaches the link to the current host's run loop (Kinema has one main run loop per host;

@@ -1,0 +1,285 @@
+// CompositorPainter+Curl: the "pageCurl" and "pageUnCurl" transitions — the page (the layer's
+// old rendering, or for pageUnCurl its new one) bends around a cylinder whose axis sweeps across
+// it, rolling over onto its own back and uncovering the other rendering beneath.
+//
+// Audited against: UIView.AnimationOptions .transitionCurlUp ("a transition that curls a view up
+//   from the bottom"), .transitionCurlDown ("… curls a view down from the top"); UIView
+//   .transition(with:duration:options:animations:completion:). UIKit draws them with Core
+//   Animation's private CATransition types "pageCurl" and "pageUnCurl" (UIKIT_SEMANTICS.md §3);
+//   Apple documents neither the types nor their geometry. Status: complete for the four
+//   subtypes; the page's back is drawn from its own (mirrored) picture, never a separate image.
+// Choices (docs/COMPOSITOR.md, "Curl"): the cylinder model in layer space, seen from straight
+//   above (orthographic): with n the unit normal of the axis pointing to the edge the curl
+//   starts from and d = (q − axis) · n, a page point with d ≤ 0 stays flat, one with
+//   0 < d < πR lies on the cylinder (across R·sin(d / R), height R·(1 − cos(d / R))), and one with
+//   d ≥ πR lies flat on top at height 2R, d − πR back across the axis. The subtype names that edge
+//   (nil = fromBottom, UIKit's curl up); the axis is tilted `CurlTransition.axisTilt` so one
+//   corner leads; it moves from touching the leading corner (progress 0) until the cylinder and
+//   its shadow are past the trailing corner (progress 1). pageUnCurl at progress p is pageCurl
+//   at 1 − p with the two renderings' roles swapped: the new page uncurls over the old. The
+//   constants of the shading are `CurlTransition`'s.
+//
+// Drawing is an inverse mapping per device pixel (exact, no mesh): the pixel's centre q (layer
+// space) has s = (q − axis) · n; the page points that land there are d = s when s ≤ 0 (flat,
+// front), d = πR − s when s ≤ 0 (the flat part of the back, on top), and d = R·asin(s / R) (the
+// cylinder's lower half, front side seen from inside) and πR − R·asin(s / R) (its upper half,
+// back side) when 0 < s ≤ R; each lies at q + n·(d − s) in the page, sampled bilinearly with
+// transparent outside the page (which anti-aliases the page's edges), composited back to front
+// over the uncovered rendering. The cylinder's silhouette (s = R) is anti-aliased by a coverage
+// ramp one pixel wide. Measured: docs/COMPOSITOR.md, Performance (`kinema bench --filter curl`).
+
+import Foundation
+import KinemaGeometry
+import KinemaRaster
+import OpenCoreGraphics
+
+/// The geometry and shading of the "pageCurl" / "pageUnCurl" transitions (see the file's header).
+///
+/// ```swift
+/// let curl = CurlTransition.geometry(bounds: CGRect(x: 0, y: 0, width: 160, height: 120), type: "pageCurl",
+///                                    subtype: "fromBottom", progress: 0.5)
+/// curl?.radius   // 15.7: a tenth of the page's extent across the axis
+/// ```
+package enum CurlTransition {
+    /// UIKit's curl up (the page rolls up from the bottom edge, uncovering the new content).
+    package static let curlType = "pageCurl"
+    /// UIKit's curl down (the new page unrolls down from the top over the old content).
+    package static let uncurlType = "pageUnCurl"
+    /// The axis's tilt from parallel to the starting edge, so the corner on the right of the
+    /// starting edge (seen from the page's centre) lifts first: 15°, as in Apple's curls, which
+    /// lead with a corner (UIKIT_SEMANTICS §3 notes a non-axis-aligned `inputAngle`); the value
+    /// is Kinema's choice.
+    package static let axisTilt = 15.0 * Double.pi / 180
+    /// The cylinder's radius as a fraction of the page's extent across the axis.
+    package static let radiusFraction = 0.1
+    /// The shadow the cylinder casts on the uncovered rendering: this wide (× the radius) beyond
+    /// the silhouette, falling off as (1 − distance / width)², at most this strong (the colour ×
+    /// (1 − 0.4 · falloff · the page's alpha at the cylinder's crest)).
+    package static let shadowWidthFraction = 0.6
+    package static let shadowStrength = 0.4
+    /// Shading of the cylinder by its slope: the front side (seen inside the roll) × (1 − 0.3 ·
+    /// sin θ), the back side × (1 − 0.35 · sin θ), θ = d / R; darkest at the silhouette.
+    package static let frontShade = 0.3
+    package static let backShade = 0.35
+    /// The page's back: light grey paper (0.92) through which 35 % of the page's picture shows
+    /// (mirrored, as it is seen from behind), 85 % opaque.
+    package static let backGrey = 0.92
+    package static let backImageWeight = 0.35
+    package static let backOpacity = 0.85
+
+    /// Where the curl is at one progress, in layer space.
+    package struct Geometry: Sendable {
+        /// The axis's unit normal in the page's plane, pointing to the edge the curl starts from.
+        package var normal: SIMD2<Double>
+        /// The axis is the line q · normal = offset.
+        package var offset: Double
+        package var radius: Double
+        package var shadowWidth: Double
+        /// Whether the curling page is the new rendering (pageUnCurl) rather than the old.
+        package var pageIsNew: Bool
+    }
+
+    /// The curl of `bounds` at `progress` (0 … 1), or nil for bounds without a finite area.
+    package static func geometry(bounds: CGRect, type: String, subtype: String?, progress: Double) -> Geometry? {
+        let w = Double(bounds.width), h = Double(bounds.height)
+        guard bounds.isFiniteRect, w > 0, h > 0, progress.isFinite else { return nil }
+        let pageIsNew = type == uncurlType
+        let p = min(max(pageIsNew ? 1 - progress : progress, 0), 1)
+        // The starting edge's outward direction (UIKit's y-down screen), turned by −tilt.
+        let edge: SIMD2<Double>
+        switch subtype {
+        case "fromTop": edge = SIMD2(0, -1)
+        case "fromLeft": edge = SIMD2(-1, 0)
+        case "fromRight": edge = SIMD2(1, 0)
+        default: edge = SIMD2(0, 1)
+        }
+        let c = cos(-axisTilt), s = sin(-axisTilt)
+        let normal = SIMD2(edge.x * c - edge.y * s, edge.x * s + edge.y * c)
+        let corners = [SIMD2(Double(bounds.minX), Double(bounds.minY)), SIMD2(Double(bounds.maxX), Double(bounds.minY)),
+                       SIMD2(Double(bounds.maxX), Double(bounds.maxY)), SIMD2(Double(bounds.minX), Double(bounds.maxY))]
+        let along = corners.map { ($0 * normal).sum() }
+        guard let leading = along.max(), let trailing = along.min() else { return nil }
+        let radius = radiusFraction * (leading - trailing)
+        let shadowWidth = shadowWidthFraction * radius
+        // From touching the leading corner to the silhouette and its shadow past the trailing one.
+        let offset = leading - p * (leading - trailing + radius + shadowWidth)
+        guard offset.isFinite, radius.isFinite, radius > 0 else { return nil }
+        return Geometry(normal: normal, offset: offset, radius: radius, shadowWidth: shadowWidth, pageIsNew: pageIsNew)
+    }
+}
+
+/// Bilinear reads of a transition texture, premultiplied channels 0 … 255, transparent outside it.
+private struct TexelReader {
+    let base: UnsafePointer<UInt32>
+    let stride: Int
+    let width: Int
+    let height: Int
+
+    @inline(__always)
+    func texel(_ i: Int, _ j: Int) -> SIMD4<Float> {
+        guard i >= 0, j >= 0, i < width, j < height else { return .zero }
+        return Self.unpack(base[j * stride + i])
+    }
+
+    @inline(__always)
+    static func unpack(_ c: UInt32) -> SIMD4<Float> {
+        SIMD4(Float(c & 0xFF), Float((c >> 8) & 0xFF), Float((c >> 16) & 0xFF), Float(c >> 24))
+    }
+
+    @inline(__always)
+    static func pack(_ v: SIMD4<Float>) -> UInt32 {
+        let r = v.rounded(.toNearestOrAwayFromZero).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+        return UInt32(r.x) | UInt32(r.y) << 8 | UInt32(r.z) << 16 | UInt32(r.w) << 24
+    }
+
+    /// The texture at texel-space point (u, v) (texel (i, j) covers [i, i + 1) × [j, j + 1)).
+    @inline(__always)
+    func sample(_ u: Double, _ v: Double) -> SIMD4<Float> {
+        let x = u - 0.5, y = v - 0.5
+        // Outside by more than a texel (or not a number): clear, before any conversion to Int.
+        guard x > -1, y > -1, x < Double(width), y < Double(height) else { return .zero }
+        let x0 = x.rounded(.down), y0 = y.rounded(.down)
+        let fx = Float(x - x0), fy = Float(y - y0)
+        let i = Int(x0), j = Int(y0)
+        let top = texel(i, j) * (1 - fx) + texel(i + 1, j) * fx
+        let bottom = texel(i, j + 1) * (1 - fx) + texel(i + 1, j + 1) * fx
+        return top * (1 - fy) + bottom * fy
+    }
+}
+
+extension CompositorPainter {
+    /// Draws `layer` (without its transition) mid-curl.
+    func paintCurl(_ layer: CompositeLayer, _ t: CompositeTransition, progress p: Double, _ map: PathTransform,
+                   surface: inout CompositorSurface, alpha: Float) {
+        let bounds = layer.state.bounds
+        guard let curl = CurlTransition.geometry(bounds: bounds, type: t.type, subtype: t.subtype, progress: p),
+              let size = Self.transitionTextureSize(bounds, map) else { return }
+        let area = Self.pixelArea(Self.box(of: bounds, map)).intersection(surface.clip)
+        let det = map.determinant
+        guard !area.isEmpty, det != 0, det.isFinite else { return }
+        // Device pixel → layer point: the inverse of the affine map.
+        let inverse = PathTransform(a: map.d / det, b: -map.b / det, c: -map.c / det, d: map.a / det,
+                                    tx: (map.c * map.ty - map.d * map.tx) / det, ty: (map.b * map.tx - map.a * map.ty) / det)
+        guard inverse.isFinite else { return }
+        // The layer-space box of this band's pixels, and the page points they can show.
+        let shown = Self.box(of: CGRect(x: Double(area.x), y: Double(area.y), width: Double(area.width), height: Double(area.height)),
+                             inverse)
+        let n = curl.normal, r = curl.radius
+        func shifted(_ rect: CGRect, _ by: Double) -> CGRect { rect.offsetBy(dx: n.x * by, dy: n.y * by) }
+        let reflected = Self.reflect(shown, normal: n, line: curl.offset + Double.pi * r / 2)
+        let pageNeeded = shifted(shown, -r).union(shifted(shown, Double.pi * r)).union(reflected)
+        let old = t.from.map { CompositeLayer(id: $0.id, state: $0.state, sublayers: $0.sublayers, mask: $0.mask) }
+        let pagePart = curl.pageIsNew ? layer : old, underPart = curl.pageIsNew ? old : layer
+        guard let page = pagePart.flatMap({ transitionTexture($0, bounds: bounds, size: size, needed: pageNeeded) }) ?? emptyTexture(bounds, size),
+              let under = underPart.flatMap({ transitionTexture($0, bounds: bounds, size: size, needed: shown) }) ?? emptyTexture(bounds, size),
+              var result = pool.take(width: area.width, height: area.height) else { return }
+        Self.curlPixels(curl, page: page, under: under, deviceToLayer: inverse, area: area, into: &result)
+        pool.give(page.image)
+        pool.give(under.image)
+        // Within the bounds: composite through the bounds rectangle (anti-aliased edges).
+        var rect = Path()
+        rect.addRect(bounds)
+        let pattern = ImagePattern(image: result, transform: ProjectiveTransform(a: 1, b: 0, c: 0, d: 1, tx: Double(area.x), ty: Double(area.y)),
+                                   sampling: .nearest, tiling: .decal)
+        surface.region.fill(rasterPath(rect, map), paint: .image(pattern), alpha: alpha, clip: .rect(area), using: &converter)
+        pool.give(result)
+    }
+
+    /// A clear texture, for a transition whose layer was not shown before (no `from`).
+    private func emptyTexture(_ bounds: CGRect, _ size: (width: Int, height: Int)) -> TransitionTexture? {
+        guard let image = pool.take(width: size.width, height: size.height) else { return nil }
+        return TransitionTexture(image: image, width: size.width, height: size.height, bounds: bounds,
+                                 scaleX: Double(size.width) / Double(bounds.width), scaleY: Double(size.height) / Double(bounds.height),
+                                 drawn: PixelRect(width: 0, height: 0))
+    }
+
+    /// The box of `rect` mirrored in the line q · normal = line.
+    static func reflect(_ rect: CGRect, normal n: SIMD2<Double>, line: Double) -> CGRect {
+        guard !rect.isNull else { return rect }
+        let corners = [SIMD2(Double(rect.minX), Double(rect.minY)), SIMD2(Double(rect.maxX), Double(rect.minY)),
+                       SIMD2(Double(rect.maxX), Double(rect.maxY)), SIMD2(Double(rect.minX), Double(rect.maxY))]
+        let mirrored = corners.map { $0 - 2 * (($0 * n).sum() - line) * n }
+        let xs = mirrored.map(\.x), ys = mirrored.map(\.y)
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return .null }
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The curl's picture for the pixels of `area` (device), written at `result`'s origin.
+    private static func curlPixels(_ curl: CurlTransition.Geometry, page: TransitionTexture, under: TransitionTexture,
+                                   deviceToLayer m: PathTransform, area: PixelRect, into result: inout Pixmap) {
+        let n = curl.normal, r = curl.radius, offset = curl.offset
+        let pi = Double.pi
+        // Layer point → texel point (both textures share the grid).
+        let sx = page.scaleX, sy = page.scaleY, minX = Double(page.bounds.minX), minY = Double(page.bounds.minY)
+        let nu = n.x * sx, nv = n.y * sy
+        // s per device pixel step, and the coverage ramp's width (one pixel, in layer units).
+        let dsdx = m.a * n.x + m.b * n.y, dsdy = m.c * n.x + m.d * n.y
+        let ramp = max(abs(dsdx) + abs(dsdy), 1e-12)
+        let grey = Float(CurlTransition.backGrey), imageWeight = Float(CurlTransition.backImageWeight)
+        let backOpacity = Float(CurlTransition.backOpacity)
+        let frontShade = CurlTransition.frontShade, backShade = CurlTransition.backShade
+        let shadowWidth = curl.shadowWidth, shadowStrength = CurlTransition.shadowStrength
+        // The page's points exist within one texel of the texture (beyond, sampling is clear).
+        let uLimit = Double(page.width) + 1, vLimit = Double(page.height) + 1
+
+        @inline(__always) func over(_ top: SIMD4<Float>, _ bottom: SIMD4<Float>) -> SIMD4<Float> {
+            top + bottom * (1 - top.w / 255)
+        }
+        @inline(__always) func back(_ c: SIMD4<Float>, sine: Double) -> SIMD4<Float> {
+            let light = Float(1 - backShade * sine)
+            let rgb = (SIMD3(repeating: grey * c.w) * (1 - imageWeight) + SIMD3(c.x, c.y, c.z) * imageWeight) * light
+            return SIMD4(rgb.x, rgb.y, rgb.z, c.w) * backOpacity
+        }
+
+        page.image.storage.withUnsafeBufferPointer { pageBuffer in
+            under.image.storage.withUnsafeBufferPointer { underBuffer in
+                guard let pageBase = pageBuffer.baseAddress, let underBase = underBuffer.baseAddress else { return }
+                let pageReader = TexelReader(base: pageBase, stride: page.image.width, width: page.width, height: page.height)
+                let underReader = TexelReader(base: underBase, stride: under.image.width, width: under.width, height: under.height)
+                result.withMutableRegion { region in
+                    for row in 0 ..< area.height {
+                        let out = region.row(row)
+                        let py = Double(area.y + row) + 0.5
+                        for column in 0 ..< area.width {
+                            let px = Double(area.x + column) + 0.5
+                            let qx = m.a * px + m.c * py + m.tx, qy = m.b * px + m.d * py + m.ty
+                            let s = qx * n.x + qy * n.y - offset
+                            let u = (qx - minX) * sx, v = (qy - minY) * sy
+                            var color = underReader.sample(u, v)
+                            if s <= 0 {
+                                color = over(pageReader.sample(u, v), color)
+                                // The flat back, on top: the page point πR − s past the axis.
+                                let shift = pi * r - 2 * s
+                                let bu = u + nu * shift, bv = v + nv * shift
+                                if bu > -1, bv > -1, bu < uLimit, bv < vLimit {
+                                    color = over(back(pageReader.sample(bu, bv), sine: 0), color)
+                                }
+                            } else {
+                                if s > r, s < r + shadowWidth {
+                                    let crest = pi * r / 2 - s
+                                    let a = Double(pageReader.sample(u + nu * crest, v + nv * crest).w) / 255
+                                    let fall = 1 - (s - r) / shadowWidth
+                                    let k = Float(1 - shadowStrength * fall * fall * a)
+                                    color = SIMD4(color.x * k, color.y * k, color.z * k, color.w)
+                                }
+                                let coverage = Float(min(max((r - s) / ramp + 0.5, 0), 1))
+                                if coverage > 0 {
+                                    let sine = min(s, r) / r
+                                    let angle = asin(sine)
+                                    // Lower half (front side, seen inside the roll), then the upper half (back side).
+                                    let lower = r * angle - s, upper = r * (pi - angle) - s
+                                    var front = pageReader.sample(u + nu * lower, v + nv * lower)
+                                    let light = Float(1 - frontShade * sine)
+                                    front = SIMD4(front.x * light, front.y * light, front.z * light, front.w) * coverage
+                                    color = over(front, color)
+                                    color = over(back(pageReader.sample(u + nu * upper, v + nv * upper), sine: sine) * coverage, color)
+                                }
+                            }
+                            out[column] = TexelReader.pack(color)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -224,14 +224,40 @@ struct CompositorFlipCurlTests {
         }
     }
 
-    @Test("a transition added to a layer reaches the compositor with its type and subtype")
+    /// What OpenUIKit's `UIView.transition(with:options: .transitionFlipFromLeft / .transitionCurlUp)`
+    /// does: add a CATransition of the private type to the container's layer and change its content.
+    @Test("a CATransition of type oglFlip / pageCurl added to a layer is drawn by the render server's frames")
     func endToEnd() throws {
-        let transition = CATransition()
-        transition.type = CATransitionType(rawValue: "oglFlip")
-        transition.subtype = .fromLeft
-        #expect(transition.type.rawValue == FlipTransition.type)
-        let curl = CATransition()
-        curl.type = CATransitionType(rawValue: "pageCurl")
-        #expect(curl.type.rawValue == CurlTransition.curlType)
+        for (type, subtype) in [("oglFlip", CATransitionSubtype.fromLeft), ("pageCurl", CATransitionSubtype.fromBottom)] {
+            let host = Host()
+            host.root.position = CGPoint(x: 50, y: 50)  // the root fills the 100 × 100 frame
+            let layer = CALayer()
+            layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            layer.backgroundColor = Ink.blue
+            host.root.addSublayer(layer)
+            host.loop.turn(at: 0.1)
+            let transition = CATransition()
+            transition.type = CATransitionType(rawValue: type)
+            transition.subtype = subtype
+            transition.duration = 1
+            layer.add(transition, forKey: nil)
+            layer.backgroundColor = Ink.green
+            host.loop.turn(at: 0.2)
+            let tree = try #require(host.context.server.evaluate(at: 0.2 + (type == "oglFlip" ? 0.25 : 0.5)))
+            #expect(tree.sublayers[0].transition?.type == type)
+            var frame = try Pixmap(width: 100, height: 100)
+            Compositor(threads: 1).render(tree, into: &frame, scale: 1)
+            dump(frame, "end-to-end-" + type)
+            if type == "oglFlip" {
+                // A quarter of the way: the old (blue) face, darkened, turned 45°; its near (left)
+                // edge at 50 − 50 cos 45° ≈ 14.6, so the left strip shows what is behind: nothing.
+                #expect(frame.rgba(5, 50).a == 0)
+                let face = frame.rgba(30, 50)
+                #expect(face.b > 150 && face.b < 255 && face.g == 0 && face.a == 255, "\(face)")
+            } else {
+                #expect(frame.rgba(97, 97) == premul(0, 1, 0), "the bottom-right corner leads: new content there")
+                #expect(frame.rgba(3, 3) == premul(0, 0, 1), "the top-left is still the flat old page")
+            }
+        }
     }
 }

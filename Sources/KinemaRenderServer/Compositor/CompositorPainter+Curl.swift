@@ -115,21 +115,29 @@ private struct TexelReader {
     let width: Int
     let height: Int
 
+    /// The packed texel (i, j), clear outside the texture.
+    @inline(__always)
+    func raw(_ i: Int, _ j: Int) -> UInt32 {
+        guard i >= 0, j >= 0, i < width, j < height else { return 0 }
+        return base[j * stride + i]
+    }
+
     @inline(__always)
     func texel(_ i: Int, _ j: Int) -> SIMD4<Float> {
-        guard i >= 0, j >= 0, i < width, j < height else { return .zero }
-        return Self.unpack(base[j * stride + i])
+        Self.unpack(raw(i, j))
     }
 
     @inline(__always)
     static func unpack(_ c: UInt32) -> SIMD4<Float> {
-        SIMD4(Float(c & 0xFF), Float((c >> 8) & 0xFF), Float((c >> 16) & 0xFF), Float(c >> 24))
+        SIMD4<Float>(SIMD4<UInt32>(c, c >> 8, c >> 16, c >> 24) & 0xFF)
     }
 
+    /// Rounds half up (the channels are not negative) and clamps to 0 … 255.
     @inline(__always)
     static func pack(_ v: SIMD4<Float>) -> UInt32 {
-        let r = v.rounded(.toNearestOrAwayFromZero).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
-        return UInt32(r.x) | UInt32(r.y) << 8 | UInt32(r.z) << 16 | UInt32(r.w) << 24
+        let clamped = (v + 0.5).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+        let c = SIMD4<UInt32>(clamped, rounding: .towardZero)
+        return c.x | c.y << 8 | c.z << 16 | c.w << 24
     }
 
     /// The texture at texel-space point (u, v) (texel (i, j) covers [i, i + 1) × [j, j + 1)).
@@ -205,13 +213,25 @@ extension CompositorPainter {
     }
 
     /// The curl's picture for the pixels of `area` (device), written at `result`'s origin.
+    ///
+    /// Cost: most pixels take a fast path — uncovered (the rendering beneath), or flat with no
+    /// back above (the page) — which, when the textures lie on the device grid (an unrotated layer
+    /// at a whole-pixel position), is one texel read; the rest (the roll, its shadow, the flat
+    /// back) sample and shade in Float. The fast paths give the same bytes as the general one.
     private static func curlPixels(_ curl: CurlTransition.Geometry, page: TransitionTexture, under: TransitionTexture,
                                    deviceToLayer m: PathTransform, area: PixelRect, into result: inout Pixmap) {
         let n = curl.normal, r = curl.radius, offset = curl.offset
         let pi = Double.pi
-        // Layer point → texel point (both textures share the grid).
+        // Layer point → texel point (both textures share the grid), and device pixel → texel.
         let sx = page.scaleX, sy = page.scaleY, minX = Double(page.bounds.minX), minY = Double(page.bounds.minY)
         let nu = n.x * sx, nv = n.y * sy
+        let ua = m.a * sx, ub = m.c * sx, uc = (m.tx - minX) * sx
+        let va = m.b * sy, vb = m.d * sy, vc = (m.ty - minY) * sy
+        // On the grid: the pixel centre (x + ½, y + ½) samples texel (x + du, y + dv) exactly.
+        let du = uc.rounded(), dv = vc.rounded()
+        let aligned = abs(ua - 1) < 1e-12 && abs(ub) < 1e-12 && abs(va) < 1e-12 && abs(vb - 1) < 1e-12
+            && abs(uc - du) < 1e-9 && abs(vc - dv) < 1e-9 && abs(du) < 1e9 && abs(dv) < 1e9
+        let shiftU = aligned ? Int(du) : 0, shiftV = aligned ? Int(dv) : 0
         // s per device pixel step, and the coverage ramp's width (one pixel, in layer units).
         let dsdx = m.a * n.x + m.b * n.y, dsdy = m.c * n.x + m.d * n.y
         let ramp = max(abs(dsdx) + abs(dsdy), 1e-12)
@@ -219,6 +239,8 @@ extension CompositorPainter {
         let backOpacity = Float(CurlTransition.backOpacity)
         let frontShade = CurlTransition.frontShade, backShade = CurlTransition.backShade
         let shadowWidth = curl.shadowWidth, shadowStrength = CurlTransition.shadowStrength
+        // Beyond this s nothing of the page is seen: no roll (coverage 0), no shadow.
+        let uncovered = max(r + shadowWidth, r + ramp / 2)
         // The page's points exist within one texel of the texture (beyond, sampling is clear).
         let uLimit = Double(page.width) + 1, vLimit = Double(page.height) + 1
 
@@ -239,41 +261,63 @@ extension CompositorPainter {
                 result.withMutableRegion { region in
                     for row in 0 ..< area.height {
                         let out = region.row(row)
-                        let py = Double(area.y + row) + 0.5
+                        let y = area.y + row
+                        let py = Double(y) + 0.5
                         for column in 0 ..< area.width {
-                            let px = Double(area.x + column) + 0.5
+                            let x = area.x + column
+                            let px = Double(x) + 0.5
                             let qx = m.a * px + m.c * py + m.tx, qy = m.b * px + m.d * py + m.ty
                             let s = qx * n.x + qy * n.y - offset
-                            let u = (qx - minX) * sx, v = (qy - minY) * sy
-                            var color = underReader.sample(u, v)
+                            let u = ua * px + ub * py + uc, v = va * px + vb * py + vc
+                            // The texel under the pixel (on the grid) or its bilinear sample.
+                            @inline(__always) func at(_ reader: TexelReader) -> SIMD4<Float> {
+                                aligned ? TexelReader.unpack(reader.raw(x + shiftU, y + shiftV)) : reader.sample(u, v)
+                            }
                             if s <= 0 {
-                                color = over(pageReader.sample(u, v), color)
                                 // The flat back, on top: the page point πR − s past the axis.
                                 let shift = pi * r - 2 * s
                                 let bu = u + nu * shift, bv = v + nv * shift
-                                if bu > -1, bv > -1, bu < uLimit, bv < vLimit {
-                                    color = over(back(pageReader.sample(bu, bv), sine: 0), color)
+                                let hasBack = bu > -1 && bv > -1 && bu < uLimit && bv < vLimit
+                                if aligned && !hasBack {
+                                    let texel = pageReader.raw(x + shiftU, y + shiftV)
+                                    if texel >> 24 == 255 {
+                                        out[column] = texel
+                                        continue
+                                    }
+                                    if texel == 0 {
+                                        out[column] = underReader.raw(x + shiftU, y + shiftV)
+                                        continue
+                                    }
                                 }
-                            } else {
-                                if s > r, s < r + shadowWidth {
-                                    let crest = pi * r / 2 - s
-                                    let a = Double(pageReader.sample(u + nu * crest, v + nv * crest).w) / 255
-                                    let fall = 1 - (s - r) / shadowWidth
-                                    let k = Float(1 - shadowStrength * fall * fall * a)
-                                    color = SIMD4(color.x * k, color.y * k, color.z * k, color.w)
-                                }
-                                let coverage = Float(min(max((r - s) / ramp + 0.5, 0), 1))
-                                if coverage > 0 {
-                                    let sine = min(s, r) / r
-                                    let angle = asin(sine)
-                                    // Lower half (front side, seen inside the roll), then the upper half (back side).
-                                    let lower = r * angle - s, upper = r * (pi - angle) - s
-                                    var front = pageReader.sample(u + nu * lower, v + nv * lower)
-                                    let light = Float(1 - frontShade * sine)
-                                    front = SIMD4(front.x * light, front.y * light, front.z * light, front.w) * coverage
-                                    color = over(front, color)
-                                    color = over(back(pageReader.sample(u + nu * upper, v + nv * upper), sine: sine) * coverage, color)
-                                }
+                                var color = at(pageReader)
+                                if color.w < 255 { color = over(color, at(underReader)) }
+                                if hasBack { color = over(back(pageReader.sample(bu, bv), sine: 0), color) }
+                                out[column] = TexelReader.pack(color)
+                                continue
+                            }
+                            if s >= uncovered {
+                                out[column] = aligned ? underReader.raw(x + shiftU, y + shiftV) : TexelReader.pack(underReader.sample(u, v))
+                                continue
+                            }
+                            var color = at(underReader)
+                            if s > r, s < r + shadowWidth {
+                                let crest = pi * r / 2 - s
+                                let a = Double(pageReader.sample(u + nu * crest, v + nv * crest).w) / 255
+                                let fall = 1 - (s - r) / shadowWidth
+                                let k = Float(1 - shadowStrength * fall * fall * a)
+                                color = SIMD4(color.x * k, color.y * k, color.z * k, color.w)
+                            }
+                            let coverage = Float(min(max((r - s) / ramp + 0.5, 0), 1))
+                            if coverage > 0 {
+                                let sine = min(s, r) / r
+                                let angle = asin(sine)
+                                // Lower half (front side, seen inside the roll), then the upper half (back side).
+                                let lower = r * angle - s, upper = r * (pi - angle) - s
+                                var front = pageReader.sample(u + nu * lower, v + nv * lower)
+                                let light = Float(1 - frontShade * sine)
+                                front = SIMD4(front.x * light, front.y * light, front.z * light, front.w) * coverage
+                                color = over(front, color)
+                                color = over(back(pageReader.sample(u + nu * upper, v + nv * upper), sine: sine) * coverage, color)
                             }
                             out[column] = TexelReader.pack(color)
                         }

@@ -129,15 +129,16 @@ private struct TexelReader {
 
     @inline(__always)
     static func unpack(_ c: UInt32) -> SIMD4<Float> {
-        SIMD4<Float>(SIMD4<UInt32>(c, c >> 8, c >> 16, c >> 24) & 0xFF)
+        // Scalar conversions: the generic SIMD ones were not specialized (a call per lane).
+        SIMD4(Float(c & 0xFF), Float((c >> 8) & 0xFF), Float((c >> 16) & 0xFF), Float(c >> 24))
     }
 
     /// Rounds half up (the channels are not negative) and clamps to 0 … 255.
     @inline(__always)
     static func pack(_ v: SIMD4<Float>) -> UInt32 {
-        let clamped = (v + 0.5).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
-        let c = SIMD4<UInt32>(clamped, rounding: .towardZero)
-        return c.x | c.y << 8 | c.z << 16 | c.w << 24
+        // Scalar min / max: SIMD's clamped(lowerBound:upperBound:) was a call per pixel.
+        @inline(__always) func level(_ c: Float) -> UInt32 { UInt32(min(max(c + 0.5, 0), 255)) }
+        return level(v.x) | level(v.y) << 8 | level(v.z) << 16 | level(v.w) << 24
     }
 
     /// The texture at texel-space point (u, v) (texel (i, j) covers [i, i + 1) × [j, j + 1)).
@@ -146,9 +147,9 @@ private struct TexelReader {
         let x = u - 0.5, y = v - 0.5
         // Outside by more than a texel (or not a number): clear, before any conversion to Int.
         guard x > -1, y > -1, x < Double(width), y < Double(height) else { return .zero }
-        let x0 = x.rounded(.down), y0 = y.rounded(.down)
-        let fx = Float(x - x0), fy = Float(y - y0)
-        let i = Int(x0), j = Int(y0)
+        // x, y > −1: truncating x + 1 floors it (rounded(.down) was a libm call per sample).
+        let i = Int(x + 1) - 1, j = Int(y + 1) - 1
+        let fx = Float(x - Double(i)), fy = Float(y - Double(j))
         let top = texel(i, j) * (1 - fx) + texel(i + 1, j) * fx
         let bottom = texel(i, j + 1) * (1 - fx) + texel(i + 1, j + 1) * fx
         return top * (1 - fy) + bottom * fy

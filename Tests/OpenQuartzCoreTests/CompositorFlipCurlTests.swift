@@ -96,11 +96,12 @@ struct CompositorFlipCurlTests {
         maximum: 2, mean: 0.1, outliers: 320,
         reason: "texels darkened before sampling here, samples after in the reference (≤ 2 levels); the outline's "
             + "coverage exact here and 16 × 16-supersampled there (≤ 5 levels on edge pixels)")
-    /// The curl is the same per-pixel rule on both sides, Float here and double precision there;
-    /// the frames are identical today, one level is allowed for a rounding that lands the other way.
+    /// The curl is the same per-pixel rule on both sides: Kinema samples and shades in 8-bit
+    /// fixed point (bilinear weights in 1/256, shading factors in 1/256, each product rounded),
+    /// the reference in double precision (measured: ≤ 2 levels, mean ≤ 0.08).
     static let curlTolerance = GoldenTolerance(
-        maximum: 1, mean: 0.05,
-        reason: "the same per-pixel rule in Float here and double precision there (identical when measured)")
+        maximum: 2, mean: 0.15,
+        reason: "the same per-pixel rule in 8-bit fixed point here and double precision there (≤ 2 levels)")
 
     @Test("flip and curl frames match the independent NumPy references", arguments: FlipCurlScene.goldens.map(\.file))
     func golden(_ file: String) throws {

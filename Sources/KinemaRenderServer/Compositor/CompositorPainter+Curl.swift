@@ -184,9 +184,20 @@ private struct TexelReader {
         // x, y > −1: truncating x + 1 floors it (rounded(.down) is a libm call without SSE4.1).
         let i = Int(x + 1) - 1, j = Int(y + 1) - 1
         let wx = UInt32((x - Double(i)) * 256 + 0.5), wy = UInt32((y - Double(j)) * 256 + 0.5)
+        if i >= 0, j >= 0, i + 1 < width, j + 1 < height {
+            // Inside: the four texels without a check each.
+            let p = base + j * stride + i
+            return Lanes.mix(Lanes.mix(p[0], p[1], wx), Lanes.mix(p[stride], p[stride + 1], wx), wy)
+        }
         let top = Lanes.mix(raw(i, j), raw(i + 1, j), wx)
         let bottom = Lanes.mix(raw(i, j + 1), raw(i + 1, j + 1), wx)
         return Lanes.mix(top, bottom, wy)
+    }
+
+    /// The alpha of `sample(u, v)`, 0 … 1.
+    @inline(__always)
+    func alpha(_ u: Double, _ v: Double) -> Double {
+        Double(sample(u, v) >> 24) / 255
     }
 }
 
@@ -229,11 +240,32 @@ extension CompositorPainter {
         let old = t.from.map { CompositeLayer(id: $0.id, state: $0.state, sublayers: $0.sublayers, mask: $0.mask) }
         let pagePart = curl.pageIsNew ? layer : old, underPart = curl.pageIsNew ? old : layer
         guard let page = pagePart.flatMap({ transitionTexture($0, bounds: bounds, size: size, needed: pageNeeded) }) ?? emptyTexture(bounds, size),
-              let under = underPart.flatMap({ transitionTexture($0, bounds: bounds, size: size, needed: shown) }) ?? emptyTexture(bounds, size),
-              var result = pool.take(width: area.width, height: area.height) else { return }
-        Self.curlPixels(curl, page: page, under: under, deviceToLayer: inverse, area: area, into: &result)
-        pool.give(page.image)
-        pool.give(under.image)
+              let under = underPart.flatMap({ transitionTexture($0, bounds: bounds, size: size, needed: shown) }) ?? emptyTexture(bounds, size)
+        else { return }
+        defer {
+            pool.give(page.image)
+            pool.give(under.image)
+        }
+        // An opaque layer whose bounds lie on whole device pixels at the texture's density (an
+        // unrotated layer at a whole-pixel position, the usual full-screen view) is drawn straight
+        // into the surface: the bounds clip nothing there, so the offscreen and the fill through
+        // the bounds (a millisecond a 720p frame) are not needed.
+        let device = Self.box(of: bounds, map)
+        let onGrid = alpha == 1 && map.b == 0 && map.c == 0
+            && abs(map.a - page.scaleX) < 1e-12 && abs(map.d - page.scaleY) < 1e-12
+            && [device.minX, device.minY, device.maxX, device.maxY].allSatisfy { abs($0 - $0.rounded()) < 1e-9 && abs($0) < 1e9 }
+        if onGrid {
+            let exact = PixelRect(x: Int(device.minX.rounded()), y: Int(device.minY.rounded()),
+                                  width: Int(device.width.rounded()), height: Int(device.height.rounded())).intersection(surface.clip)
+            guard !exact.isEmpty else { return }
+            Self.curlPixels(curl, page: page, under: under, deviceToLayer: inverse, area: exact, into: &surface.region,
+                            at: (exact.x, exact.y), blend: true)
+            return
+        }
+        guard var result = pool.take(width: area.width, height: area.height) else { return }
+        result.withMutableRegion { region in
+            Self.curlPixels(curl, page: page, under: under, deviceToLayer: inverse, area: area, into: &region, at: (0, 0), blend: false)
+        }
         // Within the bounds: composite through the bounds rectangle (anti-aliased edges).
         var rect = Path()
         rect.addRect(bounds)
@@ -269,8 +301,12 @@ extension CompositorPainter {
     /// which, when the textures lie on the device grid (an unrotated layer at a whole-pixel
     /// position), is one texel read. The roll, its shadow and the flat back sample and shade in
     /// 8-bit fixed point, two channels per lane (`Lanes`); in Float they took 40 ns a pixel.
+    ///
+    /// The pixel (x, y) of `area` is written at `origin` + (x − area.x, y − area.y) of `target`:
+    /// stored, or with `blend` composited source-over what is there.
     private static func curlPixels(_ curl: CurlTransition.Geometry, page: TransitionTexture, under: TransitionTexture,
-                                   deviceToLayer m: PathTransform, area: PixelRect, into result: inout Pixmap) {
+                                   deviceToLayer m: PathTransform, area: PixelRect, into target: inout PixmapRegion,
+                                   at origin: (x: Int, y: Int), blend: Bool) {
         let n = curl.normal, r = curl.radius, offset = curl.offset
         let pi = Double.pi
         // Device pixel centre → texel point (both textures share the grid) and → s.
@@ -305,9 +341,12 @@ extension CompositorPainter {
                 guard let pageBase = pageBuffer.baseAddress, let underBase = underBuffer.baseAddress else { return }
                 let pageReader = TexelReader(base: pageBase, stride: page.image.width, width: page.width, height: page.height)
                 let underReader = TexelReader(base: underBase, stride: under.image.width, width: under.width, height: under.height)
-                result.withMutableRegion { region in
+                do {
                     for row in 0 ..< area.height {
-                        let out = region.row(row)
+                        let out = target.row(origin.y + row) + origin.x
+                        @inline(__always) func store(_ column: Int, _ color: UInt32) {
+                            out[column] = blend && color >> 24 != 255 ? Lanes.over(color, out[column]) : color
+                        }
                         let y = area.y + row
                         let py = Double(y) + 0.5
                         let s0 = sb * py + sc, u0 = ub * py + uc, v0 = vb * py + vc
@@ -329,17 +368,17 @@ extension CompositorPainter {
                                 if hasBack {
                                     color = Lanes.over(Lanes.back(pageReader.sample(bu, bv), flatK1, flatK2, kOpacity), color)
                                 }
-                                out[column] = color
+                                store(column, color)
                                 continue
                             }
                             var color = aligned ? underReader.raw(x + shiftU, y + shiftV) : underReader.sample(u, v)
                             if s >= uncovered {
-                                out[column] = color
+                                store(column, color)
                                 continue
                             }
                             if s > r, s < r + shadowWidth {
                                 let crest = pi * r / 2 - s
-                                let a = Double(pageReader.sample(u + nu * crest, v + nv * crest) >> 24) / 255
+                                let a = pageReader.alpha(u + nu * crest, v + nv * crest)
                                 let fall = 1 - (s - r) / shadowWidth
                                 color = Lanes.scaleColor(color, UInt32((1 - shadowStrength * fall * fall * a) * 256 + 0.5))
                             }
@@ -356,7 +395,7 @@ extension CompositorPainter {
                                 let back = Lanes.back(pageReader.sample(u + nu * upper, v + nv * upper), k1, k2, kOpacity)
                                 color = Lanes.over(Lanes.scale(back, k), color)
                             }
-                            out[column] = color
+                            store(column, color)
                         }
                     }
                 }

@@ -174,6 +174,18 @@ private struct TexelReader {
         return base[j * stride + i]
     }
 
+    /// The alpha (0 … 255) of `sample(u, v)`, in the same arithmetic, one channel.
+    @inline(__always)
+    func alpha(_ u: Double, _ v: Double) -> Double {
+        let x = u - 0.5, y = v - 0.5
+        guard x > -1, y > -1, x < Double(width), y < Double(height) else { return 0 }
+        let i = Int(x + 1) - 1, j = Int(y + 1) - 1
+        let wx = UInt32((x - Double(i)) * 256 + 0.5), wy = UInt32((y - Double(j)) * 256 + 0.5)
+        @inline(__always) func mix(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 { (a &* (256 &- w) &+ b &* w &+ 128) >> 8 }
+        let top = mix(raw(i, j) >> 24, raw(i + 1, j) >> 24, wx), bottom = mix(raw(i, j + 1) >> 24, raw(i + 1, j + 1) >> 24, wx)
+        return Double(mix(top, bottom, wy))
+    }
+
     /// The texture at texel-space point (u, v) (texel (i, j) covers [i, i + 1) × [j, j + 1)),
     /// bilinear with weights in 1/256: exactly the texel at a texel centre.
     @inline(__always)
@@ -193,12 +205,6 @@ private struct TexelReader {
         let bottom = Lanes.mix(raw(i, j + 1), raw(i + 1, j + 1), wx)
         return Lanes.mix(top, bottom, wy)
     }
-
-    /// The alpha of `sample(u, v)`, 0 … 1.
-    @inline(__always)
-    func alpha(_ u: Double, _ v: Double) -> Double {
-        Double(sample(u, v) >> 24) / 255
-    }
 }
 
 /// asin on [0, 1] within 2·10⁻⁸ (Abramowitz & Stegun, Handbook of Mathematical Functions,
@@ -213,7 +219,8 @@ private func arcsine(_ x: Double) -> Double {
     p = p * x + 0.0889789874
     p = p * x - 0.2145988016
     p = p * x + 1.5707963050
-    return Double.pi / 2 - (1 - x).squareRoot() * p
+    // The vector square root is one instruction; the scalar one was a libm call here.
+    return Double.pi / 2 - SIMD2(repeating: 1 - x).squareRoot().x * p
 }
 
 extension CompositorPainter {
@@ -322,7 +329,10 @@ extension CompositorPainter {
         let shiftU = aligned ? Int(du) : 0, shiftV = aligned ? Int(dv) : 0
         // The coverage ramp at the silhouette: one pixel wide, in layer units.
         let ramp = max(abs(sa) + abs(sb), 1e-12)
-        let shadowWidth = curl.shadowWidth, shadowStrength = CurlTransition.shadowStrength
+        // Reciprocals: four divisions a pixel were a third of the roll's time.
+        let perRamp = 1 / ramp, perRadius = 1 / r
+        let shadowWidth = curl.shadowWidth, perShadowWidth = 1 / curl.shadowWidth
+        let shadowPerAlpha = CurlTransition.shadowStrength / 255
         let frontShade = CurlTransition.frontShade, backShade = CurlTransition.backShade
         // The back's colour: rgb × weight × light × opacity + alpha × grey × (1 − weight) × light × opacity.
         let weight = CurlTransition.backImageWeight, grey = CurlTransition.backGrey, opacity = CurlTransition.backOpacity
@@ -379,12 +389,12 @@ extension CompositorPainter {
                             if s > r, s < r + shadowWidth {
                                 let crest = pi * r / 2 - s
                                 let a = pageReader.alpha(u + nu * crest, v + nv * crest)
-                                let fall = 1 - (s - r) / shadowWidth
-                                color = Lanes.scaleColor(color, UInt32((1 - shadowStrength * fall * fall * a) * 256 + 0.5))
+                                let fall = 1 - (s - r) * perShadowWidth
+                                color = Lanes.scaleColor(color, UInt32((1 - shadowPerAlpha * fall * fall * a) * 256 + 0.5))
                             }
-                            let coverage = min(max((r - s) / ramp + 0.5, 0), 1)
+                            let coverage = min(max((r - s) * perRamp + 0.5, 0), 1)
                             if coverage > 0 {
-                                let sine = min(s, r) / r
+                                let sine = min(min(s, r) * perRadius, 1)
                                 let angle = arcsine(sine)
                                 let k = UInt32(coverage * 256 + 0.5)
                                 // Lower half (front side, seen inside the roll), then the upper half (back side).

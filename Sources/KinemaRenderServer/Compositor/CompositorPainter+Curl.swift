@@ -240,10 +240,21 @@ extension CompositorPainter {
         // The layer-space box of this band's pixels, and the page points they can show.
         let shown = Self.box(of: CGRect(x: Double(area.x), y: Double(area.y), width: Double(area.width), height: Double(area.height)),
                              inverse)
+        // The page points they can read, by the part of the curl each pixel is in: flat (s ≤ 0)
+        // pixels read the page there and its back mirrored in the line the page folds about;
+        // pixels of the roll and its shadow read it between −R and πR further along n.
         let n = curl.normal, r = curl.radius
-        func shifted(_ rect: CGRect, _ by: Double) -> CGRect { rect.offsetBy(dx: n.x * by, dy: n.y * by) }
-        let reflected = Self.reflect(shown, normal: n, line: curl.offset + Double.pi * r / 2)
-        let pageNeeded = shifted(shown, -r).union(shifted(shown, Double.pi * r)).union(reflected)
+        let corners = [(area.x, area.y), (area.x + area.width, area.y), (area.x + area.width, area.y + area.height),
+                       (area.x, area.y + area.height)].map { x, y in
+            let q = inverse.apply(to: CGPoint(x: Double(x), y: Double(y)))
+            return SIMD2(Double(q.x), Double(q.y))
+        }
+        let flat = Self.clip(corners, n, atMost: curl.offset)
+        let ramp = abs(inverse.a * n.x + inverse.b * n.y) + abs(inverse.c * n.x + inverse.d * n.y)  // a pixel along n
+        let rolled = Self.clip(Self.clip(corners, n, atLeast: curl.offset), n, atMost: curl.offset + r + curl.shadowWidth + ramp)
+        let mirror = curl.offset + Double.pi * r / 2
+        var pageNeeded = Self.box(flat).union(Self.box(flat.map { $0 - 2 * (($0 * n).sum() - mirror) * n }))
+        pageNeeded = pageNeeded.union(Self.box(rolled.map { $0 - r * n })).union(Self.box(rolled.map { $0 + Double.pi * r * n }))
         let old = t.from.map { CompositeLayer(id: $0.id, state: $0.state, sublayers: $0.sublayers, mask: $0.mask) }
         let pagePart = curl.pageIsNew ? layer : old, underPart = curl.pageIsNew ? old : layer
         guard let page = pagePart.flatMap({ transitionTexture($0, bounds: bounds, size: size, needed: pageNeeded) }) ?? emptyTexture(bounds, size),
@@ -290,14 +301,28 @@ extension CompositorPainter {
                                  drawn: PixelRect(width: 0, height: 0))
     }
 
-    /// The box of `rect` mirrored in the line q · normal = line.
-    static func reflect(_ rect: CGRect, normal n: SIMD2<Double>, line: Double) -> CGRect {
-        guard !rect.isNull else { return rect }
-        let corners = [SIMD2(Double(rect.minX), Double(rect.minY)), SIMD2(Double(rect.maxX), Double(rect.minY)),
-                       SIMD2(Double(rect.maxX), Double(rect.maxY)), SIMD2(Double(rect.minX), Double(rect.maxY))]
-        let mirrored = corners.map { $0 - 2 * (($0 * n).sum() - line) * n }
-        let xs = mirrored.map(\.x), ys = mirrored.map(\.y)
-        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return .null }
+    /// The part of the convex `polygon` where q · n ≤ c (Sutherland–Hodgman, one plane).
+    static func clip(_ polygon: [SIMD2<Double>], _ n: SIMD2<Double>, atMost c: Double) -> [SIMD2<Double>] {
+        var kept: [SIMD2<Double>] = []
+        for i in polygon.indices {
+            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+            let da = (a * n).sum() - c, db = (b * n).sum() - c
+            if da <= 0 { kept.append(a) }
+            if (da <= 0) != (db <= 0), da != db { kept.append(a + (b - a) * (da / (da - db))) }
+        }
+        return kept
+    }
+
+    /// The part of the convex `polygon` where q · n ≥ c.
+    static func clip(_ polygon: [SIMD2<Double>], _ n: SIMD2<Double>, atLeast c: Double) -> [SIMD2<Double>] {
+        clip(polygon, -n, atMost: -c)
+    }
+
+    /// The bounding box of `points` (null when there are none or they are not finite).
+    static func box(_ points: [SIMD2<Double>]) -> CGRect {
+        let xs = points.map(\.x), ys = points.map(\.y)
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max(),
+              x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return .null }
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 

@@ -214,6 +214,22 @@ struct CompositorFlipCurlTests {
         #expect(diagnostics.contains { $0.message.contains("not finite") }, "NaN progress reports: \(diagnostics)")
     }
 
+    /// Transition textures come from the compositor's pool and only the part a band reads is
+    /// cleared and drawn: a compositor that drew other frames before must draw the same bytes as
+    /// a new one (a read outside the drawn part would show the earlier frame).
+    @Test("a compositor reused across frames draws what a new one draws", arguments: ["oglFlip", "pageCurl", "pageUnCurl"])
+    func reuse(_ type: String) throws {
+        let tall = CGRect(x: 10, y: 10, width: 180, height: 380)
+        let compositor = Compositor(threads: 1)
+        var used = try Pixmap(width: 200, height: 400)
+        for (subtype, progress) in [("fromLeft", 0.2), ("fromTop", 0.7), ("fromBottom", 0.45), ("fromRight", 0.6), ("fromBottom", 0.3)] {
+            let tree = FlipCurlScene.tree(type, subtype, progress, frame: tall, canvas: CGSize(width: 200, height: 400))
+            compositor.render(tree, into: &used, scale: 1)
+            let fresh = try FlipCurlScene.draw(tree, width: 200, height: 400)
+            #expect(used == fresh, "\(type) \(subtype) at \(progress)")
+        }
+    }
+
     @Test("frames are the same with one thread and three (the bands meet)", arguments: ["oglFlip", "pageCurl", "pageUnCurl"])
     func bands(_ type: String) throws {
         let tall = CGRect(x: 10, y: 10, width: 180, height: 380)

@@ -60,11 +60,15 @@ extension CompositorPainter {
     /// only the texels covering `needed` (layer space; nil: all) and two texels around them.
     func transitionTexture(_ part: CompositeLayer, bounds: CGRect, size: (width: Int, height: Int),
                            needed: CGRect?) -> TransitionTexture? {
-        guard var image = pool.take(width: size.width, height: size.height) else { return nil }
         let scaleX = Double(size.width) / Double(bounds.width), scaleY = Double(size.height) / Double(bounds.height)
         let whole = PixelRect(width: size.width, height: size.height)
         let inner = PathTransform.translation(Double(-bounds.minX), Double(-bounds.minY)).concatenating(.scale(scaleX, scaleY))
         let drawn = needed.map { Self.grow(Self.pixelArea(Self.box(of: $0, inner)), by: 2).intersection(whole) } ?? whole
+        // Texels outside `drawn` are never read (the readers stop at the texture's edge, and a
+        // band reads only what it asked for, two texels of margin included) except one row and
+        // column of the flip's clamped edge, which prepareFlipTexture writes: clear only `drawn`,
+        // grown by that one.
+        guard var image = pool.take(width: size.width, height: size.height, clearing: Self.grow(drawn, by: 1)) else { return nil }
         if !drawn.isEmpty {
             image.withMutableRegion { region in
                 var offscreen = CompositorSurface(region: region, clip: drawn)

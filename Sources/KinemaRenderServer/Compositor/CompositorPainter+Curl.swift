@@ -171,7 +171,7 @@ private struct TexelReader {
     @inline(__always)
     func raw(_ i: Int, _ j: Int) -> UInt32 {
         guard i >= 0, j >= 0, i < width, j < height else { return 0 }
-        return base[j * stride + i]
+        return base[j &* stride &+ i]
     }
 
     /// The alpha (0 … 255) of `sample(u, v)`, in the same arithmetic, one channel.
@@ -194,15 +194,15 @@ private struct TexelReader {
         // Outside by more than a texel (or not a number): clear, before any conversion to Int.
         guard x > -1, y > -1, x < Double(width), y < Double(height) else { return 0 }
         // x, y > −1: truncating x + 1 floors it (rounded(.down) is a libm call without SSE4.1).
-        let i = Int(x + 1) - 1, j = Int(y + 1) - 1
+        let i = Int(x + 1) &- 1, j = Int(y + 1) &- 1
         let wx = UInt32((x - Double(i)) * 256 + 0.5), wy = UInt32((y - Double(j)) * 256 + 0.5)
         if i >= 0, j >= 0, i + 1 < width, j + 1 < height {
             // Inside: the four texels without a check each.
-            let p = base + j * stride + i
-            return Lanes.mix(Lanes.mix(p[0], p[1], wx), Lanes.mix(p[stride], p[stride + 1], wx), wy)
+            let p = base + (j &* stride &+ i)
+            return Lanes.mix(Lanes.mix(p[0], p[1], wx), Lanes.mix(p[stride], p[stride &+ 1], wx), wy)
         }
-        let top = Lanes.mix(raw(i, j), raw(i + 1, j), wx)
-        let bottom = Lanes.mix(raw(i, j + 1), raw(i + 1, j + 1), wx)
+        let top = Lanes.mix(raw(i, j), raw(i &+ 1, j), wx)
+        let bottom = Lanes.mix(raw(i, j &+ 1), raw(i &+ 1, j &+ 1), wx)
         return Lanes.mix(top, bottom, wy)
     }
 }
@@ -361,7 +361,7 @@ extension CompositorPainter {
         let frontShade = CurlTransition.frontShade, backShade = CurlTransition.backShade
         // The back's colour: rgb × weight × light × opacity + alpha × grey × (1 − weight) × light × opacity.
         let weight = CurlTransition.backImageWeight, grey = CurlTransition.backGrey, opacity = CurlTransition.backOpacity
-        func backFactors(light: Double) -> (UInt32, UInt32) {
+        @inline(__always) func backFactors(light: Double) -> (UInt32, UInt32) {
             (UInt32(weight * light * opacity * 256 + 0.5), UInt32(grey * (1 - weight) * light * opacity * 256 + 0.5))
         }
         let (flatK1, flatK2) = backFactors(light: 1)

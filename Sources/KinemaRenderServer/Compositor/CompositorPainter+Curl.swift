@@ -45,10 +45,11 @@ package enum CurlTransition {
     package static let curlType = "pageCurl"
     /// UIKit's curl down (the new page unrolls down from the top over the old content).
     package static let uncurlType = "pageUnCurl"
-    /// The axis's tilt from parallel to the starting edge, so the corner on the right of the
-    /// starting edge (seen from the page's centre) lifts first: 15°, as in Apple's curls, which
-    /// lead with a corner (UIKIT_SEMANTICS §3 notes a non-axis-aligned `inputAngle`); the value
-    /// is Kinema's choice.
+    /// The axis's tilt from parallel to the starting edge: n is the edge's outward direction
+    /// turned 15° counter-clockwise on the (y-down) screen, so one corner lifts first —
+    /// bottom-right for fromBottom, top-right for fromRight, top-left for fromTop, bottom-left
+    /// for fromLeft. Apple's curls lead with a corner (UIKIT_SEMANTICS §3: the pageCurl filter's
+    /// `inputAngle` is not a multiple of π/2); 15° is Kinema's choice.
     package static let axisTilt = 15.0 * Double.pi / 180
     /// The cylinder's radius as a fraction of the page's extent across the axis.
     package static let radiusFraction = 0.1
@@ -85,7 +86,8 @@ package enum CurlTransition {
         guard bounds.isFiniteRect, w > 0, h > 0, progress.isFinite else { return nil }
         let pageIsNew = type == uncurlType
         let p = min(max(pageIsNew ? 1 - progress : progress, 0), 1)
-        // The starting edge's outward direction (UIKit's y-down screen), turned by −tilt.
+        // The starting edge's outward direction (UIKit's y-down screen), turned by the tilt:
+        // (0, 1) → (sin, cos).
         let edge: SIMD2<Double>
         switch subtype {
         case "fromTop": edge = SIMD2(0, -1)

@@ -6,7 +6,7 @@
 //   mirror), .transitionFlipFromTop ("the top side of the view moves toward the front and bottom
 //   side toward the back"), .transitionFlipFromBottom; UIView.transition(with:duration:options:
 //   animations:completion:). UIKit draws these with Core Animation's private CATransition type
-//   "oglFlip" and the four public subtypes (/work/shared/UIKIT_SEMANTICS.md §3); Apple documents
+//   "oglFlip" and the four public subtypes (UIKIT_SEMANTICS.md §3); Apple documents
 //   neither the type nor its perspective. Status: complete for the four subtypes.
 // Choices (docs/COMPOSITOR.md, "Flip"): the turn is π × progress about the axis through the
 //   bounds' centre; the eye is `FlipTransition.eyeDistanceFactor` × the turning side from the

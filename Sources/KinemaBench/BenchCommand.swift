@@ -88,7 +88,7 @@ public struct BenchCommand: ParsableCommand {
         print(PixelReport.line(name: "memcpy floor".padding(toLength: nameWidth, withPad: " ", startingAt: 0),
                                summary: "one 1280×720×4-byte copy", timing: floor, nameWidth: nameWidth))
         print("")
-        guard !peers.noPeers else { return }
+        guard !peers.noPeers, pixels.contains(where: \.hasPeers) else { return }
         let workload = FileManager.default.temporaryDirectory
             .appendingPathComponent("kinema-bench-workload-\(ProcessInfo.processInfo.processIdentifier)")
         defer { try? FileManager.default.removeItem(at: workload) }
@@ -98,7 +98,7 @@ public struct BenchCommand: ParsableCommand {
             print("peers: could not write the workload to \(workload.path): \(error)")
             return
         }
-        guard let peers = BenchPeers.run(workload: workload, benchmarks: pixels.map(\.name), runs: runs, imagesDirectory: images) else {
+        guard let peers = BenchPeers.run(workload: workload, benchmarks: pixels.filter(\.hasPeers).map(\.name), runs: runs, imagesDirectory: images) else {
             PixelReport.peersMissing(home: BenchPeers.home).forEach { print($0) }
             return
         }

@@ -10,7 +10,7 @@ import KinemaRaster
 
 extension BenchSuite {
     static var pixels: [PixelBenchmark] {
-        [fillTriangles, fillCubicShapes, strokeCurves, drawImages, blur]
+        [fillTriangles, fillCubicShapes, strokeCurves, drawImages, blur] + transitions
     }
 
     /// Clears to the workload's opaque white background.

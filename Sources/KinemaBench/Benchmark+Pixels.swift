@@ -33,6 +33,8 @@ struct PixelBenchmark {
     var run: () -> Void
     /// The picture the last run left, for `--write-images`.
     var picture: () -> Pixmap
+    /// Whether the peers' script does the same work (the compositor's benchmarks have no peer).
+    var hasPeers = true
 
     /// Milliseconds per run, the best of several runs by two clocks (each minimum taken alone).
     struct Timing {

@@ -58,7 +58,8 @@ struct CompositorGoldenTests {
         #expect(scenes.count >= 16)
         #expect(Set(scenes.map(\.name)).count == scenes.count, "scene names are unique")
         let contents = scenes.reduce(into: Set<String>()) { $0.formUnion($1.root.contentsFiles) }
-        try CompositorGolden.folder.expectInventory(Set(scenes.map { $0.name + ".png" }).union(contents).union(["scenes.json"]))
+        try CompositorGolden.folder.expectInventory(Set(scenes.map { $0.name + ".png" }).union(contents).union(["scenes.json"])
+            .union(FlipCurlScene.goldenFiles))
     }
 
     @MainActor

@@ -7,7 +7,8 @@
 //   place", .reveal "the layer's content is revealed gradually in the direction specified by the
 //   transition subtype"), subtype (fromLeft, fromRight, fromTop, fromBottom), startProgress /
 //   endProgress (applied by the render server). Status: complete for the four public types
-//   (unknown types fade).
+//   (unknown types fade). The private types UIKit's view transitions use — "oglFlip",
+//   "pageCurl", "pageUnCurl" — are drawn by CompositorPainter+Flip.swift and +Curl.swift.
 // Choices (docs/COMPOSITOR.md): the subtype names the side the motion comes from, on screen:
 //   fromLeft moves content rightwards, fromTop moves it down (UIKit orientation; nil means
 //   fromLeft); a slide covers the bounds' width or height; fade is a linear cross-dissolve of
@@ -17,6 +18,7 @@
 import Foundation
 import KinemaGeometry
 import KinemaRaster
+import KinemaSupport
 import KinemaTiming
 import OpenCoreGraphics
 
@@ -24,8 +26,21 @@ extension CompositorPainter {
     func paintTransition(_ layer: CompositeLayer, _ t: CompositeTransition, _ map: PathTransform, area: PixelRect,
                          surface: inout CompositorSurface, alpha: Float) {
         let s = layer.state
+        if !t.progress.isFinite {
+            KinemaDiagnostics.emit("Compositor", "transition progress \(t.progress) is not finite; drawn as finished (1)")
+        }
         let p = min(max(t.progress.isFinite ? t.progress : 1, 0), 1)
         let current = CompositeLayer(id: layer.id, state: s, sublayers: layer.sublayers, mask: layer.mask)
+        switch t.type {
+        case FlipTransition.type:
+            paintFlip(current, t, progress: p, map, surface: &surface, alpha: alpha)
+            return
+        case CurlTransition.curlType, CurlTransition.uncurlType:
+            paintCurl(current, t, progress: p, map, surface: &surface, alpha: alpha)
+            return
+        default:
+            break
+        }
         let boundsArea = Self.pixelArea(Self.box(of: s.bounds, map)).intersection(surface.clip)
         guard !boundsArea.isEmpty else { return }
         let w = Double(s.bounds.width), h = Double(s.bounds.height)

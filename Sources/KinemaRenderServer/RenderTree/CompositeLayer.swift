@@ -66,7 +66,8 @@ package final class CompositeLayer: @unchecked Sendable {
 
 /// A running transition on a layer, at one time.
 package struct CompositeTransition: Sendable {
-    /// `CATransitionType` raw value: "fade", "moveIn", "push", "reveal" (unknown types fade).
+    /// `CATransitionType` raw value: "fade", "moveIn", "push", "reveal", and the private
+    /// "oglFlip", "pageCurl", "pageUnCurl" UIKit's view transitions use (unknown types fade).
     package var type: String
     /// `CATransitionSubtype` raw value ("fromLeft", "fromRight", "fromTop", "fromBottom") or nil.
     package var subtype: String?

@@ -3,7 +3,9 @@
 // Audited against: CATransition docs (type default fade; types fade, moveIn, push, reveal;
 //   subtypes fromRight, fromLeft, fromTop, fromBottom; startProgress default 0, endProgress
 //   default 1, "must be ≥ startProgress") and APPLE_SEMANTICS.md. Status: the model and its
-//   progress are complete; drawing it is the compositor's work. `filter` (macOS) is not provided.
+//   progress are complete; drawing it is the compositor's work, including the private types
+//   UIKit's view transitions use ("oglFlip", "pageCurl", "pageUnCurl"; docs/ANIMATIONS.md,
+//   "Transition types"). `filter` (macOS) is not provided.
 
 import Foundation
 import KinemaRenderServer
@@ -40,6 +42,17 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
 /// push.type = .push
 /// push.subtype = .fromRight
 /// push.duration = 0.3
+/// ```
+///
+/// Besides Apple's public types the compositor draws Core Animation's private "oglFlip",
+/// "pageCurl" and "pageUnCurl", which UIKit's flip and curl view transitions are made of (no
+/// constants: Apple publishes none; set `CATransitionType(rawValue: "oglFlip")`):
+///
+/// ```swift
+/// let flip = CATransition()
+/// flip.type = CATransitionType(rawValue: "oglFlip")
+/// flip.subtype = .fromLeft             // the left side comes toward the viewer
+/// layer.add(flip, forKey: nil)
 /// ```
 ///
 /// It animates no property: evaluation leaves the state unchanged, and the compositor reads

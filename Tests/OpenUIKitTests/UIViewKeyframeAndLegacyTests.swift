@@ -121,7 +121,7 @@ struct UIViewKeyframeAndLegacyTests {
                      .transitionCrossDissolve, .transitionFlipFromTop, .transitionFlipFromBottom].compactMap {
             UIView.transitionType(for: $0).map { "\($0.0.rawValue)/\($0.1?.rawValue ?? "-")" }
         }
-        #expect(names == ["oglFlip/fromLeft", "oglFlip/fromRight", "pageCurl/fromBottom", "pageUnCurl/fromTop",
+        #expect(names == ["oglFlip/fromLeft", "oglFlip/fromRight", "pageCurl/fromBottom", "pageUnCurl/fromBottom",
                           "fade/-", "oglFlip/fromTop", "oglFlip/fromBottom"])
         #expect(UIView.transitionType(for: []) == nil)
     }

@@ -54,7 +54,7 @@ extension UIView {
         case 1: (CATransitionType(rawValue: "oglFlip"), .fromLeft)
         case 2: (CATransitionType(rawValue: "oglFlip"), .fromRight)
         case 3: (CATransitionType(rawValue: "pageCurl"), .fromBottom)
-        case 4: (CATransitionType(rawValue: "pageUnCurl"), .fromTop)
+        case 4: (CATransitionType(rawValue: "pageUnCurl"), .fromBottom)   // pageCurl from the bottom, reversed: the page comes down from the top
         case 5: (.fade, nil)
         case 6: (CATransitionType(rawValue: "oglFlip"), .fromTop)
         case 7: (CATransitionType(rawValue: "oglFlip"), .fromBottom)

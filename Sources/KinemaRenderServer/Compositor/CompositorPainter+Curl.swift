@@ -179,26 +179,30 @@ private struct TexelReader {
     /// The alpha (0 … 255) of `sample(u, v)`, in the same arithmetic, one channel.
     @inline(__always)
     func alpha(_ u: Double, _ v: Double) -> Double {
-        let x = u - 0.5, y = v - 0.5
-        guard x > -1, y > -1, x < Double(width), y < Double(height) else { return 0 }
-        let i = Int(x + 1) - 1, j = Int(y + 1) - 1
-        let wx = UInt32((x - Double(i)) * 256 + 0.5), wy = UInt32((y - Double(j)) * 256 + 0.5)
+        guard let (i, j, wx, wy) = Self.cell(u, v, width, height) else { return 0 }
         @inline(__always) func mix(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 { (a &* (256 &- w) &+ b &* w &+ 128) >> 8 }
-        let top = mix(raw(i, j) >> 24, raw(i + 1, j) >> 24, wx), bottom = mix(raw(i, j + 1) >> 24, raw(i + 1, j + 1) >> 24, wx)
+        let top = mix(raw(i, j) >> 24, raw(i &+ 1, j) >> 24, wx), bottom = mix(raw(i, j &+ 1) >> 24, raw(i &+ 1, j &+ 1) >> 24, wx)
         return Double(mix(top, bottom, wy))
+    }
+
+    /// The texels left of and above (u − ½, v − ½) and the weights of the next ones, in 1/256:
+    /// the point rounded to 1/256 texel and split, one conversion per axis. Nil when the point
+    /// is a texel or more outside the texture (or not a number).
+    @inline(__always)
+    static func cell(_ u: Double, _ v: Double, _ width: Int, _ height: Int) -> (Int, Int, UInt32, UInt32)? {
+        let x = u - 0.5, y = v - 0.5
+        guard x > -1, y > -1, x < Double(width), y < Double(height) else { return nil }
+        // (x + 1) · 256 is positive and below 2^40: its rounded value splits into texel and weight.
+        let fx = Int((x + 1) * 256 + 0.5), fy = Int((y + 1) * 256 + 0.5)
+        return ((fx >> 8) &- 1, (fy >> 8) &- 1, UInt32(truncatingIfNeeded: fx & 0xFF), UInt32(truncatingIfNeeded: fy & 0xFF))
     }
 
     /// The texture at texel-space point (u, v) (texel (i, j) covers [i, i + 1) × [j, j + 1)),
     /// bilinear with weights in 1/256: exactly the texel at a texel centre.
     @inline(__always)
     func sample(_ u: Double, _ v: Double) -> UInt32 {
-        let x = u - 0.5, y = v - 0.5
-        // Outside by more than a texel (or not a number): clear, before any conversion to Int.
-        guard x > -1, y > -1, x < Double(width), y < Double(height) else { return 0 }
-        // x, y > −1: truncating x + 1 floors it (rounded(.down) is a libm call without SSE4.1).
-        let i = Int(x + 1) &- 1, j = Int(y + 1) &- 1
-        let wx = UInt32((x - Double(i)) * 256 + 0.5), wy = UInt32((y - Double(j)) * 256 + 0.5)
-        if i >= 0, j >= 0, i + 1 < width, j + 1 < height {
+        guard let (i, j, wx, wy) = Self.cell(u, v, width, height) else { return 0 }
+        if i >= 0, j >= 0, i &+ 1 < width, j &+ 1 < height {
             // Inside: the four texels without a check each.
             let p = base + (j &* stride &+ i)
             return Lanes.mix(Lanes.mix(p[0], p[1], wx), Lanes.mix(p[stride], p[stride &+ 1], wx), wy)

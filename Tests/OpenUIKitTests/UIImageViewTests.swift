@@ -3,6 +3,7 @@
 
 import Foundation
 import Kinema
+import KinemaImageIO
 import Testing
 
 @MainActor
@@ -93,6 +94,28 @@ struct UIImageViewTests {
             #expect(stage.renderFrame().pixel(x: 5, y: 5)?.green == 255)
             stage.turn(to: 1.25)
             #expect(shownRed(stage, at: (5, 5)) == 255)
+        }
+    }
+
+    @Test("an animated GIF plays each frame for its own delay (0.1 s red, 0.3 s green), then loops")
+    func gifDelays() throws {
+        let writer = try GIFWriter()
+        try writer.append(try #require(solid(1, 0, 0, size: 10).cgImage?.pixmap), duration: 0.1)
+        try writer.append(try #require(solid(0, 1, 0, size: 10).cgImage?.pixmap), duration: 0.3)
+        try writer.finish()
+        let data = try #require(writer.data)
+        let image = try #require(UIImage(data: data))
+        #expect(image.images?.count == 2 && abs(image.duration - 0.4) < 1e-9)
+        let stage = Stage(size: CGSize(width: 10, height: 10), threads: 1)
+        let view = UIImageView(image: image)
+        stage.withClock {
+            stage.window.addSubview(view)
+            stage.turn(to: 0)
+            let samples = [0.05, 0.15, 0.35, 0.45, 0.6].map { t -> Bool in
+                stage.turn(to: t)
+                return shownRed(stage, at: (5, 5)) == 255
+            }
+            #expect(samples == [true, false, false, true, false])
         }
     }
 

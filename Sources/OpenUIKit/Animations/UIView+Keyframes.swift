@@ -125,9 +125,9 @@ final class KeyframeRecorder {
     /// Records the change of `key` on `layer` that is running its action.
     func record(key: String, on layer: CALayer) {
         guard let change = CALayer.changeInProgress, change.key == key,
-              let entry = LayerKeyPath.lookup(key, in: layer.state), entry.isAnimatable,
-              let new = AnimatableValue(boxing: layer.value(forKey: key), as: entry.kind)
+              let entry = LayerKeyPath.lookup(key, in: layer.state), entry.isAnimatable
         else { return }
+        let new = entry.get(layer.state)
         let index: Int
         if let found = tracks.firstIndex(where: { $0.layer === layer && $0.key == key }) {
             index = found

@@ -170,9 +170,9 @@ final class ViewAnimationBlock: CAAnimationDelegate {
     /// Adds the animations for the change of `key` on `layer` that is running its action.
     func animateChange(ofKey key: String, on layer: CALayer) {
         guard let change = CALayer.changeInProgress, change.key == key,
-              let entry = LayerKeyPath.lookup(key, in: layer.state), entry.isAnimatable,
-              let new = AnimatableValue(boxing: layer.value(forKey: key), as: entry.kind)
+              let entry = LayerKeyPath.lookup(key, in: layer.state), entry.isAnimatable
         else { return }
+        let new = entry.get(layer.state)
         let old = change.oldModelValue
         guard old != new else { return }
         let view = layer.delegate as? UIView

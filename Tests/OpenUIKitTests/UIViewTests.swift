@@ -251,3 +251,33 @@ struct DisplayLinkTargetTests {
         stage.withClock { stage.turn(to: 3.0 / 60) }
     }
 }
+
+@Suite("UIView pattern background")
+@MainActor
+struct UIViewPatternBackgroundTests {
+    @Test("a UIColor(patternImage:) background is tiled under the view (a 2 × 2 checker at 1×)")
+    func tiledPattern() throws {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let tile = UIGraphicsImageRenderer(size: CGSize(width: 2, height: 2), format: format).image { context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+            context.fill(CGRect(x: 1, y: 1, width: 1, height: 1))
+            UIColor.blue.setFill()
+            context.fill(CGRect(x: 1, y: 0, width: 1, height: 1))
+            context.fill(CGRect(x: 0, y: 1, width: 1, height: 1))
+        }
+        let stage = Stage(size: CGSize(width: 8, height: 8), threads: 1)
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 8, height: 8))
+        view.backgroundColor = UIColor(patternImage: tile)
+        let frame = stage.withClock {
+            stage.window.addSubview(view)
+            return stage.step(to: 0)
+        }
+        #expect(view.layer.backgroundColor == nil)
+        #expect(frame.pixel(x: 4, y: 4)?.red == 255 && frame.pixel(x: 5, y: 4)?.blue == 255)
+        #expect(frame.pixel(x: 7, y: 7)?.red == 255 && frame.pixel(x: 6, y: 7)?.blue == 255)
+        view.backgroundColor = .green
+        #expect(view.layer.backgroundColor == UIColor.green.cgColor)
+    }
+}

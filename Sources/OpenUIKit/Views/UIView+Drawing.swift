@@ -50,6 +50,11 @@ extension UIView {
     func drawLayer(_ layer: CALayer, in ctx: CGContext) {
         UIGraphicsPushContext(ctx)
         defer { UIGraphicsPopContext() }
+        if let pattern = backgroundColor, pattern.patternImage != nil {
+            // A pattern background is tiled into the backing store, under the view's drawing.
+            pattern.setFill()
+            UIRectFill(layer.bounds)
+        }
         draw(layer.bounds)
     }
 

@@ -205,11 +205,24 @@ open class UIView: UIResponder, CALayerDelegate {
     }
 
     /// The view's background colour (its layer's). Animatable. Default nil (transparent).
+    /// A pattern colour (`UIColor(patternImage:)`) is tiled: the view draws it into its backing
+    /// store, under what `draw(_:)` draws, and redraws when its bounds change (not animatable).
     open var backgroundColor: UIColor? {
         get { storedBackgroundColor }
         set {
+            let hadPattern = storedBackgroundColor?.patternImage != nil
             storedBackgroundColor = newValue
-            layer.backgroundColor = newValue?.cgColor
+            if newValue?.patternImage != nil {
+                layer.backgroundColor = nil
+                layer.needsDisplayOnBoundsChange = true
+                setNeedsDisplay()
+            } else {
+                layer.backgroundColor = newValue?.cgColor
+                if hadPattern {
+                    layer.needsDisplayOnBoundsChange = storedContentMode == .redraw
+                    setNeedsDisplay()
+                }
+            }
         }
     }
 

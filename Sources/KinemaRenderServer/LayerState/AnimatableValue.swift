@@ -272,8 +272,9 @@ extension AnimatableValue {
     }
 }
 
-/// An `Any?` with any `Optional` wrapping removed: nil when the innermost value is nil.
-private func flattened(_ value: Any?) -> Any? {
+/// An `Any?` with any `Optional` wrapping removed: nil when the innermost value is nil. (A
+/// protocol cast, not reflection: this runs for every boxed value an animation is given.)
+package func flattened(_ value: Any?) -> Any? {
     guard let value else { return nil }
     if let optional = value as? any FlattenableOptional {
         return optional.flattenedValue

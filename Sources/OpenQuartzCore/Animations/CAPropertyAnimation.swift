@@ -89,11 +89,5 @@ open class CAPropertyAnimation: CAAnimation {
 
 /// An `Any?` with nested optionals removed.
 func flattenedAny(_ value: Any?) -> Any? {
-    guard let value else { return nil }
-    let mirror = Mirror(reflecting: value)
-    if mirror.displayStyle == .optional {
-        guard let child = mirror.children.first else { return nil }
-        return flattenedAny(child.value)
-    }
-    return value
+    flattened(value)
 }

@@ -33,8 +33,22 @@ extension CALayer {
 
     /// This layer's local time for absolute media time `t`: down from the root.
     final func localTime(fromAbsolute t: CFTimeInterval) -> CFTimeInterval {
-        var chain = [CALayer]()
+        // The common case first: no layer up the chain has timing of its own (begin 0, speed 1,
+        // offset 0 make active local time the parent's), so the time is the absolute time —
+        // without the array and the timing values built per layer below, which every
+        // animation added (its begin time) would pay for.
         var node: CALayer? = self
+        var untimed = true
+        while let layer = node {
+            guard layer.beginTime == 0, layer.speed == 1, layer.timeOffset == 0 else {
+                untimed = false
+                break
+            }
+            node = layer.treeSuperlayer
+        }
+        if untimed { return t }
+        var chain = [CALayer]()
+        node = self
         while let layer = node {
             chain.append(layer)
             node = layer.treeSuperlayer

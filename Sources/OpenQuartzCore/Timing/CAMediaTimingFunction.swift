@@ -112,18 +112,37 @@ public final class CAMediaTimingFunction: Sendable, Hashable, CustomStringConver
     /// The control points are those Apple documents for each `CAMediaTimingFunctionName`. A name
     /// that is not one of the five reports a diagnostic and gives linear pacing.
     public convenience init(name: CAMediaTimingFunctionName) {
+        // The named curves are solved once (making a curve solves its coefficients and rounding
+        // bounds, which implicit animations would otherwise pay for at every property change).
         switch name {
-        case .linear: self.init(controlPoints: 0, 0, 1, 1)
-        case .easeIn: self.init(controlPoints: 0.42, 0, 1, 1)
-        case .easeOut: self.init(controlPoints: 0, 0, 0.58, 1)
-        case .easeInEaseOut: self.init(controlPoints: 0.42, 0, 0.58, 1)
-        case .default: self.init(controlPoints: 0.25, 0.1, 0.25, 1)
+        case .linear: self.init(named: Self.linearCurve)
+        case .easeIn: self.init(named: Self.easeInCurve)
+        case .easeOut: self.init(named: Self.easeOutCurve)
+        case .easeInEaseOut: self.init(named: Self.easeInEaseOutCurve)
+        case .default: self.init(named: Self.defaultCurve)
         default:
             KinemaDiagnostics.emit(
                 "CAMediaTimingFunction", "unknown timing function name \"\(name.rawValue)\"; using linear pacing")
             self.init(controlPoints: 0, 0, 1, 1)
         }
     }
+
+    /// A named function from its solved curve.
+    private init(named: (points: (Float, Float, Float, Float), curve: CubicBezierTimingCurve)) {
+        (c1x, c1y, c2x, c2y) = named.points
+        curve = named.curve
+    }
+
+    private static func named(_ c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float)
+        -> (points: (Float, Float, Float, Float), curve: CubicBezierTimingCurve) {
+        ((c1x, c1y, c2x, c2y), CubicBezierTimingCurve(x1: Double(c1x), y1: Double(c1y), x2: Double(c2x), y2: Double(c2y)))
+    }
+
+    private static let linearCurve = named(0, 0, 1, 1)
+    private static let easeInCurve = named(0.42, 0, 1, 1)
+    private static let easeOutCurve = named(0, 0, 0.58, 1)
+    private static let easeInEaseOutCurve = named(0.42, 0, 0.58, 1)
+    private static let defaultCurve = named(0.25, 0.1, 0.25, 1)
 
     /// Writes the x and y of control point `idx` to `ptr[0]` and `ptr[1]`.
     ///

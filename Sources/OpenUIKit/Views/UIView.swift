@@ -132,30 +132,26 @@ open class UIView: UIResponder, CALayerDelegate {
     /// `center` and `bounds.size`; animatable.
     open var frame: CGRect {
         get { layer.frame }
-        set {
-            guard Self.isFinite(newValue) else {
-                KinemaDiagnostics.emit("UIView", "frame \(newValue) is not finite; kept \(layer.frame)")
-                return
-            }
-            let oldSize = layer.bounds.size
-            layer.frame = newValue
-            boundsSizeDidChange(from: oldSize)
-        }
+        set { setRect(newValue, named: "frame", current: layer.frame) { $0.layer.frame = $1 } }
     }
 
     /// The view's own coordinate space: origin (where its content scrolls from) and size.
     /// Animatable.
     open var bounds: CGRect {
         get { layer.bounds }
-        set {
-            guard Self.isFinite(newValue) else {
-                KinemaDiagnostics.emit("UIView", "bounds \(newValue) is not finite; kept \(layer.bounds)")
-                return
-            }
-            let oldSize = layer.bounds.size
-            layer.bounds = newValue
-            boundsSizeDidChange(from: oldSize)
+        set { setRect(newValue, named: "bounds", current: layer.bounds) { $0.layer.bounds = $1 } }
+    }
+
+    /// Sets a rectangle of the layer's geometry (`write`), refusing a non-finite one with a
+    /// diagnostic, then autoresizes the subviews if the size changed.
+    private func setRect(_ rect: CGRect, named name: String, current: CGRect, write: (UIView, CGRect) -> Void) {
+        guard Self.isFinite(rect) else {
+            KinemaDiagnostics.emit("UIView", "\(name) \(rect) is not finite; kept \(current)")
+            return
         }
+        let oldSize = layer.bounds.size
+        write(self, rect)
+        boundsSizeDidChange(from: oldSize)
     }
 
     /// The centre of the view's frame in its superview's coordinates (its layer's `position`).

@@ -141,8 +141,11 @@ extension AnimatableValue {
     /// - `.string`, `.optionalString`: `String`, `NSString`, or a `RawRepresentable` with a
     ///   `String` raw value (`CAShapeLayerFillRule.evenOdd`).
     /// - nil (or an `Optional` holding nil) gives `.none` for the kinds where `acceptsNil`.
-    package init?(boxing value: Any?, as kind: AnimatableValueKind) {
-        guard let value = flattened(value) else {
+    ///
+    /// `flattenedAlready`: the caller removed the optional wrapping (`flattened(_:)`), so it is
+    /// not looked for again.
+    package init?(boxing value: Any?, as kind: AnimatableValueKind, flattenedAlready: Bool = false) {
+        guard let value = flattenedAlready ? value : flattened(value) else {
             guard kind.acceptsNil else { return nil }
             self = .none
             return

@@ -69,10 +69,10 @@ open class CAPropertyAnimation: CAAnimation {
     func unbox(_ value: Any?, header: PropertyAnimationSnapshot.Header, role: String) -> UnboxResult {
         guard let value = flattenedAny(value) else { return .absent }
         if header.valueFunction != nil {
-            if let number = AnimatableValue(boxing: value, as: .double) { return .value(number) }
-            if let numbers = AnimatableValue(boxing: value, as: .numbers) { return .value(numbers) }
+            if let number = AnimatableValue(boxing: value, as: .double, flattenedAlready: true) { return .value(number) }
+            if let numbers = AnimatableValue(boxing: value, as: .numbers, flattenedAlready: true) { return .value(numbers) }
         } else if let kind = header.keyKind {
-            if let unboxed = AnimatableValue(boxing: value, as: kind) { return .value(unboxed) }
+            if let unboxed = AnimatableValue(boxing: value, as: kind, flattenedAlready: true) { return .value(unboxed) }
         } else {
             return .value(AnimatableValue(inferring: value))
         }

@@ -183,65 +183,101 @@ extension CompositorPainter {
                 guard let pageBase = pageBuffer.baseAddress, let underBase = underBuffer.baseAddress else { return }
                 let pageReader = TexelReader(base: pageBase, stride: page.image.width, width: page.width, height: page.height)
                 let underReader = TexelReader(base: underBase, stride: under.image.width, width: under.width, height: under.height)
-                do {
-                    for row in 0 ..< area.height {
-                        let out = target.row(origin.y + row) + origin.x
-                        @inline(__always) func store(_ column: Int, _ color: UInt32) {
-                            out[column] = blend && color >> 24 != 255 ? Lanes.over(color, out[column]) : color
+                for row in 0 ..< area.height {
+                    let out = target.row(origin.y + row) + origin.x
+                    @inline(__always) func store(_ column: Int, _ color: UInt32) {
+                        out[column] = blend && color >> 24 != 255 ? Lanes.over(color, out[column]) : color
+                    }
+                    let y = area.y + row
+                    let py = Double(y) + 0.5
+                    let s0 = sb * py + sc, u0 = ub * py + uc, v0 = vb * py + vc
+                    // s is linear along the row, so the row splits into at most three spans —
+                    // flat (s ≤ 0), the roll and its shadow, uncovered (s ≥ `uncovered`) — found
+                    // by bisection on the same per-pixel s as below (a rounded linear function is
+                    // monotone), so each span runs its own loop without the other parts' branches.
+                    @inline(__always) func sAt(_ column: Int) -> Double { sa * (Double(area.x + column) + 0.5) + s0 }
+                    let flat: Range<Int>, middle: Range<Int>, open: Range<Int>
+                    if sa >= 0 {
+                        let a = Self.partitionPoint(area.width) { sAt($0) <= 0 }
+                        let b = max(a, Self.partitionPoint(area.width) { sAt($0) < uncovered })
+                        (flat, middle, open) = (0 ..< a, a ..< b, b ..< area.width)
+                    } else {
+                        let b = Self.partitionPoint(area.width) { sAt($0) >= uncovered }
+                        let a = max(b, Self.partitionPoint(area.width) { sAt($0) > 0 })
+                        (open, middle, flat) = (0 ..< b, b ..< a, a ..< area.width)
+                    }
+                    // Uncovered: the rendering beneath.
+                    if aligned {
+                        let j = y + shiftV
+                        for column in open { store(column, underReader.raw(area.x + column + shiftU, j)) }
+                    } else {
+                        for column in open {
+                            let px = Double(area.x + column) + 0.5
+                            store(column, underReader.sample(ua * px + u0, va * px + v0))
                         }
-                        let y = area.y + row
-                        let py = Double(y) + 0.5
-                        let s0 = sb * py + sc, u0 = ub * py + uc, v0 = vb * py + vc
-                        for column in 0 ..< area.width {
-                            let x = area.x + column
-                            let px = Double(x) + 0.5
-                            let s = sa * px + s0
-                            let u = ua * px + u0, v = va * px + v0
-                            if s <= 0 {
-                                // The flat back, on top: the page point πR − s past the axis.
-                                let shift = pi * r - 2 * s
-                                let bu = u + nu * shift, bv = v + nv * shift
-                                let hasBack = bu > -1 && bv > -1 && bu < uLimit && bv < vLimit
-                                var color = aligned ? pageReader.raw(x + shiftU, y + shiftV) : pageReader.sample(u, v)
-                                if color >> 24 != 255 {
-                                    let beneath = aligned ? underReader.raw(x + shiftU, y + shiftV) : underReader.sample(u, v)
-                                    color = Lanes.over(color, beneath)
-                                }
-                                if hasBack {
-                                    color = Lanes.over(Lanes.back(pageReader.sample(bu, bv), flatK1, flatK2, kOpacity), color)
-                                }
-                                store(column, color)
-                                continue
-                            }
-                            var color = aligned ? underReader.raw(x + shiftU, y + shiftV) : underReader.sample(u, v)
-                            if s >= uncovered {
-                                store(column, color)
-                                continue
-                            }
-                            if s > r, s < r + shadowWidth {
-                                let crest = pi * r / 2 - s
-                                let a = pageReader.alpha(u + nu * crest, v + nv * crest)
-                                let fall = 1 - (s - r) * perShadowWidth
-                                color = Lanes.scaleColor(color, UInt32((1 - shadowPerAlpha * fall * fall * a) * 256 + 0.5))
-                            }
-                            let coverage = min(max((r - s) * perRamp + 0.5, 0), 1)
-                            if coverage > 0 {
-                                let sine = min(min(s, r) * perRadius, 1)
-                                let angle = arcsine(sine)
-                                let k = UInt32(coverage * 256 + 0.5)
-                                // Lower half (front side, seen inside the roll), then the upper half (back side).
-                                let lower = r * angle - s, upper = r * (pi - angle) - s
-                                let front = pageReader.sample(u + nu * lower, v + nv * lower)
-                                color = Lanes.over(Lanes.scale(Lanes.scaleColor(front, UInt32((1 - frontShade * sine) * 256 + 0.5)), k), color)
-                                let (k1, k2) = backFactors(light: 1 - backShade * sine)
-                                let back = Lanes.back(pageReader.sample(u + nu * upper, v + nv * upper), k1, k2, kOpacity)
-                                color = Lanes.over(Lanes.scale(back, k), color)
-                            }
-                            store(column, color)
+                    }
+                    // Flat: the page over the rendering beneath, and the flat back on top — the
+                    // page point πR − s past the axis.
+                    for column in flat {
+                        let x = area.x + column
+                        let px = Double(x) + 0.5
+                        let s = sa * px + s0
+                        let u = ua * px + u0, v = va * px + v0
+                        let shift = pi * r - 2 * s
+                        let bu = u + nu * shift, bv = v + nv * shift
+                        let hasBack = bu > -1 && bv > -1 && bu < uLimit && bv < vLimit
+                        var color = aligned ? pageReader.raw(x + shiftU, y + shiftV) : pageReader.sample(u, v)
+                        if color >> 24 != 255 {
+                            let beneath = aligned ? underReader.raw(x + shiftU, y + shiftV) : underReader.sample(u, v)
+                            color = Lanes.over(color, beneath)
                         }
+                        if hasBack {
+                            color = Lanes.over(Lanes.back(pageReader.sample(bu, bv), flatK1, flatK2, kOpacity), color)
+                        }
+                        store(column, color)
+                    }
+                    // The roll and its shadow.
+                    for column in middle {
+                        let x = area.x + column
+                        let px = Double(x) + 0.5
+                        let s = sa * px + s0
+                        let u = ua * px + u0, v = va * px + v0
+                        var color = aligned ? underReader.raw(x + shiftU, y + shiftV) : underReader.sample(u, v)
+                        if s > r, s < r + shadowWidth {
+                            let crest = pi * r / 2 - s
+                            let a = pageReader.alpha(u + nu * crest, v + nv * crest)
+                            let fall = 1 - (s - r) * perShadowWidth
+                            color = Lanes.scaleColor(color, UInt32((1 - shadowPerAlpha * fall * fall * a) * 256 + 0.5))
+                        }
+                        let coverage = min(max((r - s) * perRamp + 0.5, 0), 1)
+                        if coverage > 0 {
+                            let sine = min(min(s, r) * perRadius, 1)
+                            let angle = arcsine(sine)
+                            let k = UInt32(coverage * 256 + 0.5)
+                            // Lower half (front side, seen inside the roll), then the upper half (back side).
+                            let lower = r * angle - s, upper = r * (pi - angle) - s
+                            let front = pageReader.sample(u + nu * lower, v + nv * lower)
+                            color = Lanes.over(Lanes.scale(Lanes.scaleColor(front, UInt32((1 - frontShade * sine) * 256 + 0.5)), k), color)
+                            let (k1, k2) = backFactors(light: 1 - backShade * sine)
+                            let back = Lanes.back(pageReader.sample(u + nu * upper, v + nv * upper), k1, k2, kOpacity)
+                            color = Lanes.over(Lanes.scale(back, k), color)
+                        }
+                        store(column, color)
                     }
                 }
             }
         }
+    }
+
+    /// The number of leading columns of `0 ..< count` for which `isBefore` holds, `isBefore`
+    /// holding for a prefix of them (bisection: a dozen evaluations for a 720p row).
+    @inline(__always)
+    static func partitionPoint(_ count: Int, _ isBefore: (Int) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let mid = low + (high - low) / 2
+            if isBefore(mid) { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 }

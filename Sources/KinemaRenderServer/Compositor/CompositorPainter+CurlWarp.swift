@@ -106,9 +106,18 @@ private struct TexelReader {
     func sample(_ u: Double, _ v: Double) -> UInt32 {
         guard let (i, j, wx, wy) = Self.cell(u, v, width, height) else { return 0 }
         if i >= 0, j >= 0, i &+ 1 < width, j &+ 1 < height {
-            // Inside: the four texels without a check each.
-            let p = base + (j &* stride &+ i)
-            return Lanes.mix(Lanes.mix(p[0], p[1], wx), Lanes.mix(p[stride], p[stride &+ 1], wx), wy)
+            // Inside: the four texels without a check each, two 8-byte loads, all four channels
+            // of two texels at once in 16-bit vector lanes (SSE2: a third of the scalar lanes'
+            // instructions), rounded exactly as `Lanes.mix` rounds — horizontally, then vertically.
+            let p = UnsafeRawPointer(base + (j &* stride &+ i))
+            let top = SIMD8<UInt16>(truncatingIfNeeded: p.loadUnaligned(as: SIMD8<UInt8>.self))
+            let bottom = SIMD8<UInt16>(truncatingIfNeeded: (p + 4 &* stride).loadUnaligned(as: SIMD8<UInt8>.self))
+            let left = SIMD8(lowHalf: top.lowHalf, highHalf: bottom.lowHalf)
+            let right = SIMD8(lowHalf: top.highHalf, highHalf: bottom.highHalf)
+            let kx = UInt16(truncatingIfNeeded: wx), ky = UInt16(truncatingIfNeeded: wy)
+            let rows = (left &* (256 &- kx) &+ right &* kx &+ 128) &>> 8
+            let mixed = (rows.lowHalf &* (256 &- ky) &+ rows.highHalf &* ky &+ 128) &>> 8
+            return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: mixed), to: UInt32.self)
         }
         let top = Lanes.mix(raw(i, j), raw(i &+ 1, j), wx)
         let bottom = Lanes.mix(raw(i, j &+ 1), raw(i &+ 1, j &+ 1), wx)

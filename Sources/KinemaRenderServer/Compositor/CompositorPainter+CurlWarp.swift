@@ -93,20 +93,6 @@ private struct TexelReader {
         return base[j &* stride &+ i]
     }
 
-    /// The alpha (0 … 255) of the read at `tap`, in the same arithmetic as `sampleWide`, one channel.
-    @inline(__always)
-    func alpha(_ tap: Tap) -> Double {
-        guard let (i, j, wx, wy) = Self.cell(tap) else { return 0 }
-        @inline(__always) func mix(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 { (a &* (256 &- w) &+ b &* w &+ 128) >> 8 }
-        if i >= 0, j >= 0, i &+ 1 < width, j &+ 1 < height {
-            // Inside: the four texels without a check each.
-            let p = base + (j &* stride &+ i)
-            return Double(mix(mix(p[0] >> 24, p[1] >> 24, wx), mix(p[stride] >> 24, p[stride &+ 1] >> 24, wx), wy))
-        }
-        let top = mix(raw(i, j) >> 24, raw(i &+ 1, j) >> 24, wx), bottom = mix(raw(i, j &+ 1) >> 24, raw(i &+ 1, j &+ 1) >> 24, wx)
-        return Double(mix(top, bottom, wy))
-    }
-
     /// Where a bilinear read of the point (u, v) falls: (u − ½ + 1, v − ½ + 1) in 1/256 texel,
     /// rounded — the texel left of and above (u − ½, v − ½), plus one, in the high bits and the
     /// next texels' weights in the low 8 (`cell` splits it) — or x = −1 when the point is a texel
@@ -318,7 +304,7 @@ extension CompositorPainter {
                             color = Lanes.over(color, beneath)
                         }
                         if hasBack {
-                            let back = Wide.back(pageReader.sampleWide(bu, bv), flatK1, flatK2, kOpacity)
+                            let back = Wide.back(pageReader.sampleWide(pageReader.tap(bu, bv)), flatK1, flatK2, kOpacity)
                             color = Wide.pack(Wide.over(back, Wide.unpack(color)))
                         }
                         store(column, color)
@@ -377,7 +363,7 @@ extension CompositorPainter {
                             color = Wide.unpack(underReader.sample(ua * px + u0, va * px + v0))
                         }
                         // The shadow (a factor 1 outside it, where the crest's read is clear).
-                        color = Wide.scaleColor(color, UInt16((1 - tap.shadow * pageReader.alpha(tap.crest)) * 256 + 0.5))
+                        color = Wide.scaleColor(color, UInt16((1 - tap.shadow * Double(pageReader.sampleWide(tap.crest).w)) * 256 + 0.5))
                         if tap.onRoll {
                             let k = Wide.Color(repeating: tap.coverage)
                             let front = Wide.scaleColor(pageReader.sampleWide(tap.front), tap.frontLight)

@@ -105,7 +105,7 @@ private struct TexelReader {
         let x = u - 0.5, y = v - 0.5
         guard x > -1, y > -1, x < Double(width), y < Double(height) else { return Tap(-1, -1) }
         // (x + 1) · 256 is positive and below 2^21 (a texture is at most 4096 texels a side).
-        return Tap(Int32(truncatingIfNeeded: Int((x + 1) * 256 + 0.5)), Int32(truncatingIfNeeded: Int((y + 1) * 256 + 0.5)))
+        return Tap(truncatedPositive((x + 1) * 256 + 0.5), truncatedPositive((y + 1) * 256 + 0.5))
     }
 
     /// `tap`'s texel and weights: nil for a clear read.
@@ -168,6 +168,25 @@ private func arcsine(_ x: SIMD2<Double>) -> SIMD2<Double> {
     return Double.pi / 2 - (1 - x).squareRoot() * p
 }
 
+/// x truncated (⌊x⌋), for 0 ≤ x < 2^31 (the callers' bounds), without `Int(x)`'s range checks
+/// (a handful of compares and branches each, ten conversions a pixel of the roll): x + 1.5 · 2^52
+/// holds x rounded to the nearest integer in its low mantissa bits; one less when that rounded up.
+/// Gives the same value as `Int32(x)` in that range.
+@inline(__always)
+private func truncatedPositive(_ x: Double) -> Int32 {
+    let magic = 6_755_399_441_055_744.0
+    let shifted = x + magic
+    let rounded = Int32(truncatingIfNeeded: Int64(bitPattern: shifted.bitPattern))
+    return shifted - magic > x ? rounded &- 1 : rounded
+}
+
+/// A shading factor in 1/256 (`x` = factor · 256 + ½, the factor in 0 … 1), truncated as
+/// `UInt16(x)` would be; a value outside 0 … 256 (only from a factor outside 0 … 1) is clamped.
+@inline(__always)
+private func fraction256(_ x: Double) -> UInt16 {
+    UInt16(truncatingIfNeeded: min(max(truncatedPositive(max(x, 0)), 0), 256))
+}
+
 /// One pixel of the roll and its shadow, between `curlPixels`' two passes: where its three reads
 /// fall and its shading factors (in 1/256).
 private struct RollTap {
@@ -224,7 +243,7 @@ extension CompositorPainter {
         // The back's colour: rgb × weight × light × opacity + alpha × grey × (1 − weight) × light × opacity.
         let weight = CurlTransition.backImageWeight, grey = CurlTransition.backGrey, opacity = CurlTransition.backOpacity
         @inline(__always) func backFactors(light: Double) -> (UInt16, UInt16) {
-            (UInt16(weight * light * opacity * 256 + 0.5), UInt16(grey * (1 - weight) * light * opacity * 256 + 0.5))
+            (fraction256(weight * light * opacity * 256 + 0.5), fraction256(grey * (1 - weight) * light * opacity * 256 + 0.5))
         }
         let (flatK1, flatK2) = backFactors(light: 1)
         let kOpacity = UInt16(opacity * 256 + 0.5)
@@ -353,11 +372,11 @@ extension CompositorPainter {
                             let sine = min(min(s, r) * perRadius, 1)
                             let angle = sines[column &- middle.lowerBound]
                             tap.onRoll = true
-                            tap.coverage = UInt16(coverage * 256 + 0.5)
+                            tap.coverage = fraction256(coverage * 256 + 0.5)
                             // Lower half (front side, seen inside the roll), then the upper half (back side).
                             let lower = r * angle - s, upper = r * (pi - angle) - s
                             tap.front = pageReader.tap(u + nu * lower, v + nv * lower)
-                            tap.frontLight = UInt16((1 - frontShade * sine) * 256 + 0.5)
+                            tap.frontLight = fraction256((1 - frontShade * sine) * 256 + 0.5)
                             (tap.backColor, tap.backAlpha) = backFactors(light: 1 - backShade * sine)
                             tap.back = pageReader.tap(u + nu * upper, v + nv * upper)
                         }
@@ -374,7 +393,7 @@ extension CompositorPainter {
                             color = Wide.unpack(underReader.sample(ua * px + u0, va * px + v0))
                         }
                         // The shadow (a factor 1 outside it, where the crest's read is clear).
-                        color = Wide.scaleColor(color, UInt16((1 - tap.shadow * Double(pageReader.sampleWide(tap.crest).w)) * 256 + 0.5))
+                        color = Wide.scaleColor(color, fraction256((1 - tap.shadow * Double(pageReader.sampleWide(tap.crest).w)) * 256 + 0.5))
                         if tap.onRoll {
                             let k = Wide.Color(repeating: tap.coverage)
                             let front = Wide.scaleColor(pageReader.sampleWide(tap.front), tap.frontLight)

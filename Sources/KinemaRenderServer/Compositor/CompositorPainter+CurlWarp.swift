@@ -392,8 +392,10 @@ extension CompositorPainter {
                             let px = Double(x) + 0.5
                             color = Wide.unpack(underReader.sample(ua * px + u0, va * px + v0))
                         }
-                        // The shadow (a factor 1 outside it, where the crest's read is clear).
-                        color = Wide.scaleColor(color, fraction256((1 - tap.shadow * Double(pageReader.sampleWide(tap.crest).w)) * 256 + 0.5))
+                        // The shadow (outside it, where `shadow` is 0, the factor would be 256/256).
+                        if tap.shadow != 0 {
+                            color = Wide.scaleColor(color, fraction256((1 - tap.shadow * Double(pageReader.sampleWide(tap.crest).w)) * 256 + 0.5))
+                        }
                         if tap.onRoll {
                             let k = Wide.Color(repeating: tap.coverage)
                             let front = Wide.scaleColor(pageReader.sampleWide(tap.front), tap.frontLight)

@@ -4,10 +4,13 @@
 // CompositorPainter+Curl.swift's and docs/COMPOSITOR.md's ("Curl").
 //
 // Performance (docs/COMPOSITOR.md, Performance; `kinema bench --filter curl`): a 1280 × 720 frame
-// at 50 % takes about 17 ms on one thread, over its 8 ms target; the roll (three bilinear reads
-// a pixel) is most of it. What was tried and measured is in the commit history: Float SIMD4
-// arithmetic 28 ms (libm floor and unspecialized SIMD conversions called per sample), divisions
-// and the scalar square root (a libm call) a few ms each.
+// at 50 % takes about 12.5 ms on one thread (17.3 ms before the SIMD reads, the row spans and the
+// two-pass roll), still over its 8 ms target; the roll (three bilinear reads a pixel) is about
+// 7 ms of it. What was tried and measured is in the commit history: Float SIMD4 arithmetic
+// 28 ms (libm floor and unspecialized SIMD conversions called per sample — generic SIMD
+// float-to-integer conversions still are calls, hence `truncatedPositive`), divisions and the
+// scalar square root (a libm call) a few ms each. Check the generated code for calls in the
+// loops (`objdump -d`): a local function that was not inlined cost 0.8 ms.
 
 import Foundation
 import KinemaGeometry
@@ -209,11 +212,12 @@ private struct RollTap {
 extension CompositorPainter {
     /// The curl's picture for the pixels of `area` (device), written at `result`'s origin.
     ///
-    /// Cost: per pixel, s and the texel points are a few multiply-adds; most pixels then take a
-    /// fast path — uncovered (the rendering beneath), or flat with no back above (the page) —
-    /// which, when the textures lie on the device grid (an unrotated layer at a whole-pixel
-    /// position), is one texel read. The roll, its shadow and the flat back sample and shade in
-    /// 8-bit fixed point, two channels per lane (`Lanes`); in Float they took 40 ns a pixel.
+    /// Cost: each row is split by bisection on s into its flat, roll-and-shadow and uncovered
+    /// spans, each with its own loop. Uncovered pixels and flat ones with no back above are, when
+    /// the textures lie on the device grid (an unrotated layer at a whole-pixel position), one
+    /// texel read. The flat back, the roll and its shadow sample bilinearly (two 8-byte loads,
+    /// mixed in 16-bit SIMD lanes) and shade in 8-bit fixed point, four channels a register
+    /// (`Wide`); the roll computes its geometry for the span first, then reads and blends.
     ///
     /// The pixel (x, y) of `area` is written at `origin` + (x − area.x, y − area.y) of `target`:
     /// stored, or with `blend` composited source-over what is there.

@@ -96,6 +96,30 @@ private struct TexelReader {
         return base[j &* stride &+ i]
     }
 
+    /// The columns of `span` whose texel (column + `shift`, `row`) is in the texture (all or
+    /// none when `row` is outside it; a range of `span` either way).
+    @inline(__always)
+    func columns(_ span: Range<Int>, shift: Int, row: Int) -> Range<Int> {
+        guard row >= 0, row < height else { return span.lowerBound ..< span.lowerBound }
+        let low = min(max(span.lowerBound, -shift), span.upperBound)
+        return low ..< max(min(span.upperBound, width - shift), low)
+    }
+
+    /// The texel (i, j)'s address, when it is in the texture.
+    @inline(__always)
+    func texels(_ i: Int, _ j: Int) -> UnsafePointer<UInt32>? {
+        guard i >= 0, j >= 0, i < width, j < height else { return nil }
+        return base + (j &* stride &+ i)
+    }
+
+    /// Whether `count` texels from `source` are all opaque (a loop the compiler vectorizes).
+    @inline(__always)
+    static func allOpaque(_ source: UnsafePointer<UInt32>, count: Int) -> Bool {
+        var all: UInt32 = 0xFF00_0000
+        for k in 0 ..< count { all &= source[k] }
+        return all >> 24 == 255
+    }
+
     /// Where a bilinear read of the point (u, v) falls: (u − ½ + 1, v − ½ + 1) in 1/256 texel,
     /// rounded — the texel left of and above (u − ½, v − ½), plus one, in the high bits and the
     /// next texels' weights in the low 8 (`cell` splits it) — or x = −1 when the point is a texel
@@ -289,7 +313,13 @@ extension CompositorPainter {
                     // Uncovered: the rendering beneath.
                     if aligned {
                         let j = y + shiftV
-                        for column in open { store(column, underReader.raw(area.x + column + shiftU, j)) }
+                        // The columns whose texels are in the texture, copied a row at a time.
+                        let inside = underReader.columns(open, shift: area.x + shiftU, row: j)
+                        for column in open.lowerBound ..< inside.lowerBound { store(column, underReader.raw(area.x + column + shiftU, j)) }
+                        if let source = underReader.texels(inside.lowerBound + area.x + shiftU, j) {
+                            Self.copyTexels(source, to: out + inside.lowerBound, count: inside.count, blend: blend)
+                        }
+                        for column in inside.upperBound ..< open.upperBound { store(column, underReader.raw(area.x + column + shiftU, j)) }
                     } else {
                         for column in open {
                             let px = Double(area.x + column) + 0.5
@@ -310,6 +340,13 @@ extension CompositorPainter {
                         let span = part == 0 ? flat.lowerBound ..< backColumns.lowerBound : backColumns.upperBound ..< flat.upperBound
                         if aligned {
                             let j = y + shiftV
+                            // An opaque page's row is copied (checked first: one vectorized pass).
+                            let inside = pageReader.columns(span, shift: area.x + shiftU, row: j)
+                            if inside == span, let source = pageReader.texels(span.lowerBound + area.x + shiftU, j),
+                               TexelReader.allOpaque(source, count: span.count) {
+                                Self.copyTexels(source, to: out + span.lowerBound, count: span.count, blend: false)
+                                continue
+                            }
                             for column in span {
                                 let i = area.x + column + shiftU
                                 let color = pageReader.raw(i, j)
@@ -443,6 +480,21 @@ extension CompositorPainter {
         let highColumn = min(max((high - 0.5 - Double(firstX)).rounded(.up) + 3, lowColumn), last)
         guard lowColumn.isFinite, highColumn.isFinite else { return span }
         return Int(lowColumn) ..< Int(highColumn)
+    }
+
+    /// `count` texels from `source` written to `destination`: stored, or with `blend` composited
+    /// source-over what is there — a straight copy when none needs compositing (`store`'s rule).
+    @inline(__always)
+    static func copyTexels(_ source: UnsafePointer<UInt32>, to destination: UnsafeMutablePointer<UInt32>, count: Int, blend: Bool) {
+        guard count > 0 else { return }
+        if blend, !TexelReader.allOpaque(source, count: count) {
+            for k in 0 ..< count {
+                let color = source[k]
+                destination[k] = color >> 24 != 255 ? Lanes.over(color, destination[k]) : color
+            }
+            return
+        }
+        destination.update(from: source, count: count)
     }
 
     /// The number of leading columns of `0 ..< count` for which `isBefore` holds, `isBefore`

@@ -4,7 +4,7 @@
 // CompositorPainter+Curl.swift's and docs/COMPOSITOR.md's ("Curl").
 //
 // Performance (docs/COMPOSITOR.md, Performance; `kinema bench --filter curl`): a 1280 × 720 frame
-// at 50 % takes about 12.5 ms on one thread (17.3 ms before the SIMD reads, the row spans and the
+// at 50 % takes about 12 ms on one thread (17.3 ms before the SIMD reads, the row spans and the
 // two-pass roll), still over its 8 ms target; the roll (three bilinear reads a pixel) is about
 // 7 ms of it. What was tried and measured is in the commit history: Float SIMD4 arithmetic
 // 28 ms (libm floor and unspecialized SIMD conversions called per sample — generic SIMD
@@ -239,7 +239,7 @@ extension CompositorPainter {
     /// Cost: each row is split by bisection on s into its flat, roll-and-shadow and uncovered
     /// spans, each with its own loop. Uncovered pixels and flat ones with no back above are, when
     /// the textures lie on the device grid (an unrotated layer at a whole-pixel position), one
-    /// texel read. The flat back, the roll and its shadow sample bilinearly (two 8-byte loads,
+    /// texel read — a row copy where the texels are opaque. The flat back, the roll and its shadow sample bilinearly (two 8-byte loads,
     /// mixed in 16-bit SIMD lanes) and shade in 8-bit fixed point, four channels a register
     /// (`Wide`); the roll computes its geometry for the span first, then reads and blends.
     ///

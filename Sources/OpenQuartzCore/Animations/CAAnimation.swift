@@ -52,21 +52,25 @@ extension CAAnimationDelegate {
 /// repeatCount 0, repeatDuration 0, autoreverses false, fillMode `.removed`).
 open class CAAnimation: CAMediaTiming {
     /// An optional timing function defining the pacing of the animation; nil is linear pacing.
-    open var timingFunction: CAMediaTimingFunction?
+    // The stored properties skip Swift's dynamic exclusivity checks: an animation is built,
+    // copied and snapshotted property by property for every one added (view animations add one
+    // per change), and the checks were ~10 % of those instructions; nothing here hands out
+    // overlapping inout access to them.
+    @exclusivity(unchecked) open var timingFunction: CAMediaTimingFunction?
     /// The animation's delegate (retained, as Apple's is).
-    open var delegate: (any CAAnimationDelegate)?
+    @exclusivity(unchecked) open var delegate: (any CAAnimationDelegate)?
     /// Whether the animation is removed from the render tree once its active duration has
     /// passed. Defaults to true.
-    open var isRemovedOnCompletion: Bool = true
+    @exclusivity(unchecked) open var isRemovedOnCompletion: Bool = true
 
-    open var beginTime: CFTimeInterval = 0
-    open var duration: CFTimeInterval = 0
-    open var speed: Float = 1
-    open var timeOffset: CFTimeInterval = 0
-    open var repeatCount: Float = 0
-    open var repeatDuration: CFTimeInterval = 0
-    open var autoreverses: Bool = false
-    open var fillMode: CAMediaTimingFillMode = .removed
+    @exclusivity(unchecked) open var beginTime: CFTimeInterval = 0
+    @exclusivity(unchecked) open var duration: CFTimeInterval = 0
+    @exclusivity(unchecked) open var speed: Float = 1
+    @exclusivity(unchecked) open var timeOffset: CFTimeInterval = 0
+    @exclusivity(unchecked) open var repeatCount: Float = 0
+    @exclusivity(unchecked) open var repeatDuration: CFTimeInterval = 0
+    @exclusivity(unchecked) open var autoreverses: Bool = false
+    @exclusivity(unchecked) open var fillMode: CAMediaTimingFillMode = .removed
 
     /// Values set with `setValue(_:forKey:)` under keys that are not properties.
     var customValues: [String: Any] = [:]

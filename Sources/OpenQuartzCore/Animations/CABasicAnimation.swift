@@ -30,11 +30,11 @@ import KinemaSupport
 /// "Current value" is the layer's model value for the key, read when the animation is evaluated.
 open class CABasicAnimation: CAPropertyAnimation {
     /// The value the receiver uses to start interpolation.
-    open var fromValue: Any?
+    @exclusivity(unchecked) open var fromValue: Any?
     /// The value the receiver uses to end interpolation.
-    open var toValue: Any?
+    @exclusivity(unchecked) open var toValue: Any?
     /// The value the receiver uses to perform relative interpolation.
-    open var byValue: Any?
+    @exclusivity(unchecked) open var byValue: Any?
 
     public required init() {}
 

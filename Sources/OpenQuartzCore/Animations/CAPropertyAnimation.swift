@@ -18,15 +18,15 @@ import KinemaSupport
 /// ```
 open class CAPropertyAnimation: CAAnimation {
     /// The key path the receiver animates (`"position"`, `"transform.rotation.z"` …).
-    open var keyPath: String?
+    @exclusivity(unchecked) open var keyPath: String?
     /// Whether the animated value is added to the value below it (the model value, or what
     /// earlier animations produced) instead of replacing it. Defaults to false.
-    open var isAdditive: Bool = false
+    @exclusivity(unchecked) open var isAdditive: Bool = false
     /// Whether each repeat cycle starts where the previous one ended. Defaults to false.
-    open var isCumulative: Bool = false
+    @exclusivity(unchecked) open var isCumulative: Bool = false
     /// An optional function applied to the interpolated value before it is set: it turns
     /// scalars or arrays into a `CATransform3D` (for example `.rotateZ`). Defaults to nil.
-    open var valueFunction: CAValueFunction?
+    @exclusivity(unchecked) open var valueFunction: CAValueFunction?
 
     public required init() {}
 

@@ -277,7 +277,13 @@ struct UIViewPatternBackgroundTests {
         #expect(view.layer.backgroundColor == nil)
         #expect(frame.pixel(x: 4, y: 4)?.red == 255 && frame.pixel(x: 5, y: 4)?.blue == 255)
         #expect(frame.pixel(x: 7, y: 7)?.red == 255 && frame.pixel(x: 6, y: 7)?.blue == 255)
+        // The tiles follow the bounds whatever the content mode; a plain colour ends that.
+        view.contentMode = .center
+        #expect(view.layer.needsDisplayOnBoundsChange)
         view.backgroundColor = .green
         #expect(view.layer.backgroundColor == UIColor.green.cgColor)
+        #expect(!view.layer.needsDisplayOnBoundsChange)
+        view.contentMode = .redraw
+        #expect(view.layer.needsDisplayOnBoundsChange)
     }
 }

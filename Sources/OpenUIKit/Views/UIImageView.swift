@@ -52,14 +52,11 @@ open class UIImageView: UIView {
     /// How many times the frames play; 0 means forever.
     open var animationRepeatCount: Int = 0
 
-    /// Whether the frame animation is running.
+    /// Whether the frame animation is running: its animation is on the layer (one that has
+    /// played its repeat count is dropped when the keys are read).
     open var isAnimating: Bool {
-        guard let started = animationEnd else { return false }
-        return CACurrentMediaTime() < started
+        layer.animationKeys()?.contains(Self.frameAnimationKey) ?? false
     }
-
-    /// When the running frame animation ends (media time; infinity when it repeats forever).
-    private var animationEnd: CFTimeInterval?
     private static let frameAnimationKey = "UIImageView.animationImages"
     private static let imageAnimationKey = "UIImageView.animatedImage"
 
@@ -122,13 +119,11 @@ open class UIImageView: UIView {
         animation.repeatCount = repeats <= 0 ? .infinity : Float(repeats)
         layer.removeAnimation(forKey: Self.frameAnimationKey)
         layer.add(animation, forKey: Self.frameAnimationKey)
-        animationEnd = repeats <= 0 ? .infinity : CACurrentMediaTime() + duration * Double(repeats)
     }
 
     /// Stops the frame animation; the view shows its image again.
     open func stopAnimating() {
         layer.removeAnimation(forKey: Self.frameAnimationKey)
-        animationEnd = nil
     }
 
     /// The image's size (no intrinsic size without an image).

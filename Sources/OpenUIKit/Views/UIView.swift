@@ -208,16 +208,11 @@ open class UIView: UIResponder, CALayerDelegate {
         set {
             let hadPattern = storedBackgroundColor?.patternImage != nil
             storedBackgroundColor = newValue
-            if newValue?.patternImage != nil {
-                layer.backgroundColor = nil
-                layer.needsDisplayOnBoundsChange = true
+            let hasPattern = newValue?.patternImage != nil
+            layer.backgroundColor = hasPattern ? nil : newValue?.cgColor
+            if hasPattern || hadPattern {
+                updateRedrawOnBoundsChange()
                 setNeedsDisplay()
-            } else {
-                layer.backgroundColor = newValue?.cgColor
-                if hadPattern {
-                    layer.needsDisplayOnBoundsChange = storedContentMode == .redraw
-                    setNeedsDisplay()
-                }
             }
         }
     }
@@ -250,8 +245,14 @@ open class UIView: UIResponder, CALayerDelegate {
         set {
             storedContentMode = newValue
             layer.contentsGravity = newValue.gravity
-            layer.needsDisplayOnBoundsChange = newValue == .redraw
+            updateRedrawOnBoundsChange()
         }
+    }
+
+    /// The layer redraws on a bounds change for `.redraw` and for a tiled pattern background,
+    /// worked out from both (so setting one does not undo what the other needs).
+    private func updateRedrawOnBoundsChange() {
+        layer.needsDisplayOnBoundsChange = storedContentMode == .redraw || storedBackgroundColor?.patternImage != nil
     }
 
     /// The tint colour: the view's own, else its superview's, else the system blue.

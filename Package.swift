@@ -55,25 +55,43 @@ let package = Package(
         ),
         // Apple's Core Graphics API.
         .target(name: "OpenCoreGraphics", dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaRaster"], swiftSettings: strictSwift),
+        // The text stack's C libraries (docs/DEPENDENCIES.md says why each): fontconfig finds fonts,
+        // FreeType reads their outlines and metrics, HarfBuzz shapes, ICU breaks lines (UAX #14).
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        // ICU's line breaker called from C (ICU's versioned entry-point macros are not callable from Swift).
+        .target(name: "CKinemaICU", dependencies: ["CICU"], path: "Sources/CKinemaICU"),
+        // The text engine (docs/TEXT.md): fonts, shaping, line breaking, paragraph layout, glyph
+        // outlines for Kinema's rasterizer; Apple's shared text value types (NSParagraphStyle,
+        // NSShadow, the attribute keys) that CATextLayer and UIKit both use. No Core Graphics:
+        // the render server draws text layers with it, and the Open modules draw into CGContexts.
+        .target(
+            name: "KinemaText",
+            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaRaster", "CFontconfig", "CFreeType", "CHarfBuzz", "CKinemaICU"],
+            resources: [.copy("Resources")],
+            swiftSettings: strictSwift
+        ),
         // The render side of Core Animation: layer state values, committed animations and their
         // evaluation, the render tree, the render server and the compositor. Sendable, any
         // thread; never sees a CALayer (the compiler keeps Apple's client/server line).
         .target(
             name: "KinemaRenderServer",
-            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "OpenCoreGraphics", "CKinemaRasterSupport"],
+            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "OpenCoreGraphics", "CKinemaRasterSupport", "KinemaText"],
             swiftSettings: strictSwift
         ),
         // Apple's Core Animation API (the client side: layers, animations, transactions).
         .target(
             name: "OpenQuartzCore",
-            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaTiming", "OpenCoreGraphics", "KinemaRenderServer"],
+            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaTiming", "OpenCoreGraphics", "KinemaRenderServer", "KinemaText"],
             swiftSettings: strictSwift
         ),
         // Apple's UIKit subset: views and their animation APIs, images, drawing, view controllers,
         // touches and gestures (docs/UIKIT.md). Main-thread confined, like UIKit.
         .target(
             name: "OpenUIKit",
-            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "KinemaImageIO", "OpenCoreGraphics", "OpenQuartzCore", "KinemaRenderServer"],
+            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "KinemaImageIO", "OpenCoreGraphics", "OpenQuartzCore", "KinemaRenderServer", "KinemaText"],
             swiftSettings: strictSwift
         ),
         // The headless host: Stage (window, clock, run loop, render server, compositor, recording).
@@ -181,6 +199,12 @@ let package = Package(
             name: "OpenQuartzCoreTests",
             dependencies: ["KinemaGeometry", "KinemaRenderServer", "KinemaSupport", "OpenQuartzCore", "Kinema", "KinemaRaster", "KinemaImageIO", "KinemaBenchScenes", "KinemaTestSupport"],
             resources: [.copy("CompositorGolden")],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "KinemaTextTests",
+            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaRaster", "KinemaText", "KinemaImageIO", "KinemaTestSupport"],
+            resources: [.copy("References")],
             swiftSettings: strictSwift
         ),
         .testTarget(

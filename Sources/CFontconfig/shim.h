@@ -1,0 +1,2 @@
+// fontconfig, font discovery and fallback (Debian: libfontconfig-dev).
+#include <fontconfig/fontconfig.h>

@@ -1,0 +1,3 @@
+// HarfBuzz, text shaping (Debian: libharfbuzz-dev).
+#include <hb.h>
+#include <hb-ot.h>

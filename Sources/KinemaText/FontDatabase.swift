@@ -22,6 +22,8 @@ package struct FontRequest: Sendable, Hashable {
     /// Width on CSS's percentage scale (50 ultra-condensed … 100 normal … 200 ultra-expanded).
     package var width: Int
     package var italic: Bool
+    /// Tabular (equal-width) digits: HarfBuzz's `tnum` feature when shaping.
+    package var tabularNumbers = false
 
     package init(family: String? = nil, weight: Int = 400, width: Int = 100, italic: Bool = false) {
         self.family = family
@@ -71,6 +73,8 @@ package final class FontDatabase: @unchecked Sendable {
     /// The face that best serves `request`: fontconfig's match, else the bundled face. Nil only
     /// when not even the bundled font can be read.
     package func face(for request: FontRequest) -> FontFace? {
+        var request = request
+        request.tabularNumbers = false // a shaping feature, not a face
         lock.lock()
         if let cached = matches[request] {
             lock.unlock()

@@ -125,7 +125,12 @@ package enum Shaper {
         }
         hb_buffer_guess_segment_properties(buffer)
         let isRightToLeft = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
-        hb_shape(item.font.face.hbFont, buffer, nil, 0)
+        if item.font.request.tabularNumbers {
+            var feature = hb_feature_t(tag: hb_tag_from_string("tnum", 4), value: 1, start: 0, end: UInt32.max)
+            hb_shape(item.font.face.hbFont, buffer, &feature, 1)
+        } else {
+            hb_shape(item.font.face.hbFont, buffer, nil, 0)
+        }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else {

@@ -1,0 +1,138 @@
+// UIFont: a font at a size, on KinemaText's faces (fontconfig finds them; docs/TEXT.md).
+//
+// The system font is the machine's sans-serif (DejaVu Sans where nothing else is installed);
+// iOS family names map to generic families in KinemaText's `FontNames`, so code naming
+// "HelveticaNeue-Bold" gets a bold sans-serif. `fontName` reads back the name a program asked
+// for (iOS code compares it); `familyName` is the face's real family. A name neither installed
+// nor one iOS ships gives nil, as on iOS.
+
+import Foundation
+import KinemaSupport
+import KinemaText
+
+open class UIFont: NSObject, NSCopying, @unchecked Sendable {
+    /// A font weight on UIKit's scale (−1 … 1).
+    public struct Weight: RawRepresentable, Hashable, Sendable {
+        public let rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
+
+        // UIKit's values (UIFontDescriptor.h on iOS 8.2+).
+        public static let ultraLight = Weight(rawValue: -0.8)
+        public static let thin = Weight(rawValue: -0.6)
+        public static let light = Weight(rawValue: -0.4)
+        public static let regular = Weight(rawValue: 0)
+        public static let medium = Weight(rawValue: 0.23)
+        public static let semibold = Weight(rawValue: 0.3)
+        public static let bold = Weight(rawValue: 0.4)
+        public static let heavy = Weight(rawValue: 0.56)
+        public static let black = Weight(rawValue: 0.62)
+
+        /// The CSS weight fontconfig is asked for (100 … 900): the nearest named UIKit weight.
+        var cssWeight: Int {
+            let table: [(CGFloat, Int)] = [(-0.8, 100), (-0.6, 200), (-0.4, 300), (0, 400), (0.23, 500), (0.3, 600), (0.4, 700), (0.56, 800), (0.62, 900)]
+            guard rawValue.isFinite else { return 400 }
+            return table.min(by: { abs($0.0 - rawValue) < abs($1.0 - rawValue) })?.1 ?? 400
+        }
+    }
+
+    package let textFont: TextFont
+    private let requestedName: String?
+
+    package init(textFont: TextFont, name: String? = nil) {
+        self.textFont = textFont
+        requestedName = name
+    }
+
+    /// The font named `fontName` (a family or PostScript name, e.g. "Avenir-Heavy") at
+    /// `fontSize` points; nil when no such font exists here or in iOS's set.
+    public convenience init?(name fontName: String, size fontSize: CGFloat) {
+        guard FontDatabase.shared.isAvailable(name: fontName) else {
+            KinemaDiagnostics.emit("UIFont", "init(name:size:): no font named \(fontName); nil, as iOS")
+            return nil
+        }
+        let size = UIFont.checkedSize(fontSize, api: "UIFont(name:size:)")
+        guard let font = TextFont(request: FontNames.request(forName: fontName), size: Double(size)) else { return nil }
+        self.init(textFont: font, name: fontName)
+    }
+
+    /// A size a font can use: 0, negative or not finite → `systemFontSize`, with a diagnostic
+    /// for the invalid ones (iOS documents sizes above 0; its system fonts treat 0 as the default).
+    static func checkedSize(_ size: CGFloat, api: String) -> CGFloat {
+        if size.isNaN || size < 0 || size.isInfinite {
+            KinemaDiagnostics.emit("UIFont", "\(api): size \(size) is not a point size; using \(systemFontSize)")
+            return systemFontSize
+        }
+        return size == 0 ? systemFontSize : size
+    }
+
+    private static func system(size: CGFloat, weight: Int, italic: Bool = false, tabular: Bool = false, monospaced: Bool = false, api: String) -> UIFont {
+        let size = checkedSize(size, api: api)
+        var request = FontRequest(family: monospaced ? "monospace" : nil, weight: weight, italic: italic)
+        request.tabularNumbers = tabular
+        if let font = TextFont(request: request, size: Double(size)) { return UIFont(textFont: font) }
+        // Not even the bundled font could be read: a face-less font is impossible, so fail loudly once.
+        preconditionFailure("KinemaText has no readable font, not even its bundled DejaVu Sans")
+    }
+
+    open class func systemFont(ofSize fontSize: CGFloat) -> UIFont {
+        system(size: fontSize, weight: 400, api: "systemFont(ofSize:)")
+    }
+
+    open class func systemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont {
+        system(size: fontSize, weight: weight.cssWeight, api: "systemFont(ofSize:weight:)")
+    }
+
+    open class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont {
+        system(size: fontSize, weight: 700, api: "boldSystemFont(ofSize:)")
+    }
+
+    open class func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont {
+        system(size: fontSize, weight: 400, italic: true, api: "italicSystemFont(ofSize:)")
+    }
+
+    /// The system font with tabular (equal-width) digits, HarfBuzz's `tnum` feature.
+    open class func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont {
+        system(size: fontSize, weight: weight.cssWeight, tabular: true, api: "monospacedDigitSystemFont(ofSize:weight:)")
+    }
+
+    /// The machine's monospace family.
+    open class func monospacedSystemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont {
+        system(size: fontSize, weight: weight.cssWeight, monospaced: true, api: "monospacedSystemFont(ofSize:weight:)")
+    }
+
+    /// iOS's sizes: 14, 12, 17, 18 points.
+    open class var systemFontSize: CGFloat { 14 }
+    open class var smallSystemFontSize: CGFloat { 12 }
+    open class var labelFontSize: CGFloat { 17 }
+    open class var buttonFontSize: CGFloat { 18 }
+
+    /// This font at another size.
+    open func withSize(_ fontSize: CGFloat) -> UIFont {
+        UIFont(textFont: textFont.withSize(Double(UIFont.checkedSize(fontSize, api: "withSize(_:)"))), name: requestedName)
+    }
+
+    open var pointSize: CGFloat { textFont.size }
+    /// The name asked for (`UIFont(name:size:)`), else the face's PostScript name.
+    open var fontName: String { requestedName ?? textFont.face.postScriptName }
+    open var familyName: String { textFont.face.familyName }
+    open var ascender: CGFloat { textFont.ascender }
+    open var descender: CGFloat { textFont.descender }
+    open var leading: CGFloat { textFont.leading }
+    open var lineHeight: CGFloat { textFont.lineHeight }
+    open var capHeight: CGFloat { textFont.capHeight }
+    open var xHeight: CGFloat { textFont.xHeight }
+
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UIFont else { return false }
+        return textFont == other.textFont && fontName == other.fontName
+    }
+
+    open override var hash: Int { textFont.hashValue }
+
+    open override var description: String { "<UIFont: font-family: \"\(familyName)\"; font-size: \(pointSize)pt>" }
+}
+
+extension UIFont: TextFontConvertible {}

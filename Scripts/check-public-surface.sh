@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 bin=$(swift build --show-bin-path)
 [ -d "$bin/Modules" ] || { echo "check-public-surface: no debug build at $bin (run swift build)" >&2; exit 1; }
 flags=(-swift-version 6 -I "$bin/Modules")
-for map in "$bin"/*.build/module.modulemap Sources/CLib*/module.modulemap; do
+for map in "$bin"/*.build/module.modulemap Sources/C*/module.modulemap; do
   flags+=(-Xcc "-fmodule-map-file=$PWD/${map#"$PWD/"}")
 done
 
@@ -22,7 +22,7 @@ echo "public surface: Apple's names and the listed Kinema types are in scope"
 # Engine names that must stay out of `import Kinema` (one per engine module at least).
 hidden=(Path StrokeStyle Quaternion TransformInterpolation DecomposedTransform3D Spring MediaTiming
         CubicBezierTimingCurve RasterPath ScanConverter BlendMode PNGEncoder GIFDecoder LayerState
-        RenderServer Compositor CompositeLayer SplitMix64 LockedValue)
+        RenderServer Compositor CompositeLayer SplitMix64 LockedValue TextFont StyledText TextLayoutEngine FontDatabase Shaper)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 {

@@ -37,6 +37,19 @@ func usesTheSurface() throws {
     _ = UIImageView(image: image)
     _ = IndexPath(item: 0, section: 0).item
 
+    // Text (KinemaText's Apple types, re-exported by OpenUIKit; UIFont in OpenUIKit).
+    let paragraph = NSMutableParagraphStyle()
+    paragraph.alignment = .center
+    paragraph.lineBreakMode = .byTruncatingTail
+    let shadow = NSShadow()
+    shadow.shadowOffset = CGSize(width: 1, height: 1)
+    let font: UIFont? = UIFont(name: "HelveticaNeue-Bold", size: 17)
+    let attributes: [NSAttributedString.Key: Any] = [
+        .font: UIFont.systemFont(ofSize: 14, weight: .semibold), .paragraphStyle: paragraph, .shadow: shadow,
+        .underlineStyle: NSUnderlineStyle.single.rawValue, .kern: 1.5,
+    ]
+    _ = (font, attributes, NSStringDrawingOptions.usesLineFragmentOrigin, NSStringDrawingContext())
+
     // Kinema's own list: the stage, the clock, pixels, recording, diagnostics.
     let clock = MediaClock.manual(at: 0)
     clock.advance(by: 1.0 / 60)

@@ -65,12 +65,21 @@ package final class FontFace: @unchecked Sendable, Hashable, CustomStringConvert
         isItalic = record.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
         isFixedPitch = record.face_flags & FT_Long(FT_FACE_FLAG_FIXED_WIDTH) != 0
         let upem = max(1, Double(record.units_per_EM))
-        var capHeight = 0.7 * upem
-        var xHeight = 0.5 * upem
+        // Cap and x height: OS/2 version 2+ records them; older tables (DejaVu's is version 1)
+        // do not, so the tops of "H" and "x" stand in, as other engines measure them.
+        var capHeight: Double?
+        var xHeight: Double?
         if let table = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
             let os2 = table.assumingMemoryBound(to: TT_OS2.self).pointee
             if os2.version >= 2 && os2.sCapHeight > 0 { capHeight = Double(os2.sCapHeight) }
             if os2.version >= 2 && os2.sxHeight > 0 { xHeight = Double(os2.sxHeight) }
+        }
+        func top(of character: Character) -> Double? {
+            guard let scalar = character.unicodeScalars.first else { return nil }
+            let glyph = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+            guard glyph != 0 else { return nil }
+            let outline = FontFace.loadOutline(face, glyph)
+            return outline.isEmpty ? nil : Double(outline.tightBounds.maxY)
         }
         let ascender = Double(record.ascender)
         let descender = Double(record.descender)
@@ -80,8 +89,8 @@ package final class FontFace: @unchecked Sendable, Hashable, CustomStringConvert
             ascender: ascender,
             descender: descender,
             lineGap: max(0, height - (ascender - descender)),
-            capHeight: capHeight,
-            xHeight: xHeight,
+            capHeight: capHeight ?? top(of: "H") ?? 0.7 * upem,
+            xHeight: xHeight ?? top(of: "x") ?? 0.5 * upem,
             underlinePosition: Double(record.underline_position),
             underlineThickness: max(1, Double(record.underline_thickness))
         )
@@ -123,12 +132,13 @@ package final class FontFace: @unchecked Sendable, Hashable, CustomStringConvert
         lock.lock()
         defer { lock.unlock() }
         if let cached = outlines[glyph] { return cached }
-        let path = loadOutline(glyph)
+        let path = FontFace.loadOutline(ftFace, glyph)
         outlines[glyph] = path
         return path
     }
 
-    private func loadOutline(_ glyph: UInt32) -> Path {
+    /// Reads `glyph`'s outline from `ftFace` (the caller holds the face's lock, or owns the face).
+    private static func loadOutline(_ ftFace: FT_Face, _ glyph: UInt32) -> Path {
         let flags = Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
         guard FT_Load_Glyph(ftFace, glyph, flags) == 0, let slot = ftFace.pointee.glyph,
               slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return Path() }

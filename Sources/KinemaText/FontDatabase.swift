@@ -60,6 +60,26 @@ package final class FontDatabase: @unchecked Sendable {
         }
     }
 
+    /// A database on its own fontconfig configuration, given as the text of a `fonts.conf`
+    /// (for tests: a configuration naming no font folder stands for a machine without fonts).
+    /// Nil when fontconfig cannot parse it.
+    package init?(fontconfigXML: String) {
+        guard FcInit() != 0, let config = FcConfigCreate() else { return nil }
+        let parsed = fontconfigXML.withCString { FcConfigParseAndLoadFromMemory(config, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self), 1) }
+        guard parsed != 0, FcConfigBuildFonts(config) != 0 else {
+            FcConfigDestroy(config)
+            return nil
+        }
+        self.config = config
+        ownsConfig = true
+    }
+
+    private var ownsConfig = false
+
+    deinit {
+        if ownsConfig, let config { FcConfigDestroy(config) }
+    }
+
     /// The bundled DejaVu Sans (Bitstream Vera licence, `Resources/Fonts/DejaVu-LICENSE.txt`),
     /// used when fontconfig finds nothing.
     package lazy var bundledFace: FontFace? = {

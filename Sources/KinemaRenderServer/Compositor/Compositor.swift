@@ -133,7 +133,7 @@ package final class Compositor {
     /// Whether any visible layer of the tree blurs its backdrop.
     static func containsBackdropBlur(_ layer: CompositeLayer) -> Bool {
         if layer.state.isHidden { return false }
-        if layer.state.backdropBlurRadius > 0 { return true }
+        if layer.state.hasBackdropEffect { return true }
         if let from = layer.transition?.from, containsBackdropBlur(from) { return true }
         return layer.sublayers.contains { containsBackdropBlur($0) }
     }

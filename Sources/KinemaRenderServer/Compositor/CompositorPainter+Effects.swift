@@ -97,12 +97,16 @@ extension CompositorPainter {
         pool.give(alphaMap)
     }
 
-    /// Blurs what has been drawn behind the layer's rounded bounds (σ = radius / 2 in pixels).
+    /// Blurs what has been drawn behind the layer's rounded bounds (σ = radius / 2 in pixels),
+    /// then saturates it (`backdropSaturation`).
     func blurBackdrop(_ s: LayerState, _ map: PathTransform, surface: inout CompositorSurface) {
         var sigma = Double(s.backdropBlurRadius) / 2 * abs(map.determinant).squareRoot()
-        guard sigma.isFinite, sigma > 0.01 else { return }
+        if !sigma.isFinite || sigma < 0 { sigma = 0 }
         sigma = min(sigma, Self.maximumSigma)
-        let pad = Int((3 * sigma).rounded(.up)) + 2
+        let saturation = s.backdropSaturation.isFinite ? max(0, Double(s.backdropSaturation)) : 1
+        let blurs = sigma > 0.01
+        guard blurs || saturation != 1 else { return }
+        let pad = blurs ? Int((3 * sigma).rounded(.up)) + 2 : 0
         let shapeArea = Self.pixelArea(Self.box(of: s.bounds, map)).intersection(surface.clip)
         guard !shapeArea.isEmpty else { return }
         // Read around the shape so pixels near its edge blur with their real neighbours.
@@ -113,12 +117,36 @@ extension CompositorPainter {
                 target.row(y).update(from: surface.region.row(source.y + y) + source.x, count: source.width)
             }
         }
-        copy.gaussianBlur(sigma: sigma, in: PixelRect(width: source.width, height: source.height))
+        if blurs { copy.gaussianBlur(sigma: sigma, in: PixelRect(width: source.width, height: source.height)) }
+        if saturation != 1 { Self.saturate(&copy, by: saturation) }
         let pattern = ImagePattern(image: copy, transform: ProjectiveTransform(a: 1, b: 0, c: 0, d: 1, tx: Double(source.x),
                                                                                ty: Double(source.y)),
                                    sampling: .nearest, tiling: .decal)
         surface.region.fill(rasterPath(CompositorOutline.bounds(of: s), map), paint: .image(pattern), blendMode: .copy,
                             clip: .rect(shapeArea), using: &converter)
         pool.give(copy)
+    }
+
+    /// Scales every pixel's distance from its grey (Rec. 709 luma: 0.2126 R + 0.7152 G + 0.0722 B)
+    /// by `factor`, on premultiplied channels clamped to [0, alpha] — Apple's blur recipe's
+    /// saturation matrix.
+    static func saturate(_ pixmap: inout Pixmap, by factor: Double) {
+        let k = Float(factor)
+        pixmap.withMutableRegion { region in
+            for y in 0 ..< region.frame.height {
+                let row = region.row(y)
+                for x in 0 ..< region.frame.width {
+                    let p = row[x]
+                    let a = Float(p >> 24)
+                    guard a > 0 else { continue }
+                    let r = Float(p & 0xFF), g = Float((p >> 8) & 0xFF), b = Float((p >> 16) & 0xFF)
+                    let luma = 0.2126 * r + 0.7152 * g + 0.0722 * b
+                    @inline(__always) func channel(_ c: Float) -> UInt32 {
+                        UInt32(min(max(luma + (c - luma) * k, 0), a).rounded())
+                    }
+                    row[x] = channel(r) | channel(g) << 8 | channel(b) << 16 | UInt32(a) << 24
+                }
+            }
+        }
     }
 }

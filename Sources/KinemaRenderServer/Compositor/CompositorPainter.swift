@@ -129,7 +129,7 @@ final class CompositorPainter {
     func paintFlat(_ layer: CompositeLayer, _ map: PathTransform, surface: inout CompositorSurface, alpha: Float) {
         let s = layer.state
         guard let box = subtreeBox(layer, map), let area = Self.pixelArea(box, within: surface.clip) else { return }
-        if s.backdropBlurRadius > 0 {
+        if s.hasBackdropEffect {
             blurBackdrop(s, map, surface: &surface)
         }
         if let transition = layer.transition {

@@ -178,6 +178,9 @@ enum LayerKeyPathTable {
         stored("hidden", \.isHidden, Codecs.bool, animatable: true)
         stored("backgroundColor", \.backgroundColor, Codecs.color, animatable: true)
         stored("cornerRadius", \.cornerRadius, Codecs.cgFloat, animatable: true)
+        // Kinema extensions (UIVisualEffectView's blur): animatable like the shadow radius.
+        stored("backdropBlurRadius", \.backdropBlurRadius, Codecs.cgFloat, animatable: true)
+        stored("backdropSaturation", \.backdropSaturation, Codecs.cgFloat, animatable: true)
         stored("maskedCorners", \.maskedCorners, Codecs.options(CACornerMask.self), animatable: false)
         stored("cornerCurve", \.cornerCurve, Codecs.string(CALayerCornerCurve.self), animatable: false)
         stored("borderWidth", \.borderWidth, Codecs.cgFloat, animatable: true)

@@ -295,6 +295,11 @@ public struct LayerColdState: Sendable, Equatable {
     /// does not support on iOS and which UIVisualEffectView needs. 0 (the default) is no blur.
     public var backdropBlurRadius: CGFloat = 0
 
+    /// The saturation applied to the backdrop after its blur (Kinema extension, with the blur:
+    /// Apple's blur recipe saturates by 1.8): 1 (the default) leaves it, 0 is grey, above 1
+    /// strengthens colour. Luma weights 0.2126, 0.7152, 0.0722 (Rec. 709, as Apple's recipe).
+    public var backdropSaturation: CGFloat = 1
+
     /// Apple's defaults for `layerClass`.
     init(layerClass: LayerClass) {
         switch layerClass {
@@ -441,4 +446,12 @@ public struct TextLayerState: Sendable, Equatable {
     public var truncationMode: CATextLayerTruncationMode = .none
     /// Documented default: false
     public var allowsFontSubpixelQuantization = false
+}
+
+extension LayerState {
+    /// Whether the layer changes what lies behind it (a backdrop blur or saturation).
+    package var hasBackdropEffect: Bool {
+        let radius = self.backdropBlurRadius, saturation = self.backdropSaturation
+        return (radius > 0 && radius.isFinite) || (saturation != 1 && saturation.isFinite)
+    }
 }

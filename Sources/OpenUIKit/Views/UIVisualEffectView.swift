@@ -1,0 +1,179 @@
+// UIVisualEffectView, UIBlurEffect, UIVibrancyEffect: a blurred, saturated, tinted backdrop.
+//
+// A blur effect view blurs and saturates what lies behind it through the compositor's backdrop
+// blur (the layer's `backdropBlurRadius` and `backdropSaturation`, Kinema extensions that are
+// animatable layer keys) and lays a tint view over it; `contentView` holds the subviews, on top.
+// Setting `effect` inside an animation block (or a property animator) animates the radius, the
+// saturation and the tint together, so a half-way animation shows a half-strength blur.
+//
+// Apple has published numbers for its blur only once: the iOS 7 sample "UIImageEffects" (light:
+// radius 30 pt, white tint at 0.3 alpha, saturation 1.8; extra light: 20 pt, white 0.97 at 0.82,
+// 1.8; dark: 20 pt, white 0.11 at 0.73, 1.8). Those three are used as published; the other
+// styles are Kinema's documented choices (UNCONFIRMED: no published figures), kept in
+// `BlurRecipe.recipe(for:)` only, so they can change in one place. docs/UIKIT.md lists them.
+
+import Foundation
+import KinemaSupport
+import OpenQuartzCore
+
+/// An effect a `UIVisualEffectView` applies.
+open class UIVisualEffect: NSObject, NSCopying {
+    public override init() {}
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+}
+
+/// A blur of the content behind a view.
+open class UIBlurEffect: UIVisualEffect {
+    /// UIKit's styles, with its raw values.
+    public enum Style: Int, Sendable, CaseIterable {
+        case extraLight = 0
+        case light = 1
+        case dark = 2
+        case extraDark = 3
+        case regular = 4
+        case prominent = 5
+        case systemUltraThinMaterial = 6
+        case systemThinMaterial = 7
+        case systemMaterial = 8
+        case systemThickMaterial = 9
+        case systemChromeMaterial = 10
+        case systemUltraThinMaterialLight = 11
+        case systemThinMaterialLight = 12
+        case systemMaterialLight = 13
+        case systemThickMaterialLight = 14
+        case systemChromeMaterialLight = 15
+        case systemUltraThinMaterialDark = 16
+        case systemThinMaterialDark = 17
+        case systemMaterialDark = 18
+        case systemThickMaterialDark = 19
+        case systemChromeMaterialDark = 20
+    }
+
+    public let style: Style
+
+    public init(style: Style) {
+        self.style = style
+    }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        (object as? UIBlurEffect)?.style == style
+    }
+
+    open override var hash: Int { style.rawValue }
+}
+
+/// Vibrancy for content over a blur. Approximated: the content draws as it is (no vibrancy
+/// blending), and a vibrancy effect view applies no backdrop of its own.
+open class UIVibrancyEffect: UIVisualEffect {
+    public let blurEffect: UIBlurEffect
+
+    public init(blurEffect: UIBlurEffect) {
+        self.blurEffect = blurEffect
+    }
+}
+
+/// The numbers a blur style stands for (see the file's header).
+package struct BlurRecipe: Sendable, Equatable {
+    /// Blur radius in points (σ = radius / 2, as the compositor's backdrop blur).
+    package var radius: CGFloat
+    /// Tint: white level and alpha, drawn over the blurred backdrop.
+    package var tintWhite: CGFloat
+    package var tintAlpha: CGFloat
+    package var saturation: CGFloat
+
+    /// No effect: no blur, no saturation change, a clear tint.
+    package static let none = BlurRecipe(radius: 0, tintWhite: 1, tintAlpha: 0, saturation: 1)
+
+    /// The recipe of `style` — Apple's published three, and Kinema's choices for the rest.
+    package static func recipe(for style: UIBlurEffect.Style) -> BlurRecipe {
+        // Apple's UIImageEffects numbers.
+        let light = BlurRecipe(radius: 30, tintWhite: 1, tintAlpha: 0.3, saturation: 1.8)
+        let extraLight = BlurRecipe(radius: 20, tintWhite: 0.97, tintAlpha: 0.82, saturation: 1.8)
+        let dark = BlurRecipe(radius: 20, tintWhite: 0.11, tintAlpha: 0.73, saturation: 1.8)
+        // Kinema's choices: the materials as a ladder of radius and tint strength (ultra thin →
+        // chrome), light variants tinted white, dark ones with the dark style's grey; `regular`
+        // is `light`, `prominent` is `extraLight`; no dark mode here, so the adaptive materials
+        // are the light ones.
+        func material(_ step: Int, dark isDark: Bool) -> BlurRecipe {
+            let radii: [CGFloat] = [10, 15, 20, 25, 30]
+            let alphas: [CGFloat] = [0.25, 0.4, 0.55, 0.7, 0.8]
+            return BlurRecipe(radius: radii[step], tintWhite: isDark ? 0.11 : 0.97, tintAlpha: alphas[step], saturation: 1.8)
+        }
+        switch style {
+        case .light, .regular: return light
+        case .extraLight, .prominent: return extraLight
+        case .dark: return dark
+        case .extraDark: return BlurRecipe(radius: 20, tintWhite: 0.06, tintAlpha: 0.85, saturation: 1.8)
+        case .systemUltraThinMaterial, .systemUltraThinMaterialLight: return material(0, dark: false)
+        case .systemThinMaterial, .systemThinMaterialLight: return material(1, dark: false)
+        case .systemMaterial, .systemMaterialLight: return material(2, dark: false)
+        case .systemThickMaterial, .systemThickMaterialLight: return material(3, dark: false)
+        case .systemChromeMaterial, .systemChromeMaterialLight: return material(4, dark: false)
+        case .systemUltraThinMaterialDark: return material(0, dark: true)
+        case .systemThinMaterialDark: return material(1, dark: true)
+        case .systemMaterialDark: return material(2, dark: true)
+        case .systemThickMaterialDark: return material(3, dark: true)
+        case .systemChromeMaterialDark: return material(4, dark: true)
+        }
+    }
+}
+
+/// A view that blurs (and tints) what is behind it; put subviews in `contentView`.
+open class UIVisualEffectView: UIView {
+    /// Holds the content, above the effect.
+    public let contentView: UIView
+    private let tintView: UIView
+
+    /// The effect; nil shows no effect. Animatable: set it inside an animation block.
+    open var effect: UIVisualEffect? {
+        didSet { applyEffect() }
+    }
+
+    /// A view with `effect`.
+    public init(effect: UIVisualEffect?) {
+        contentView = UIView(frame: .zero)
+        tintView = UIView(frame: .zero)
+        self.effect = effect
+        super.init(frame: .zero)
+        configure()
+    }
+
+    public required init?(coder: NSCoder) {
+        contentView = UIView(frame: .zero)
+        tintView = UIView(frame: .zero)
+        effect = nil
+        super.init(coder: coder)
+        configure()
+    }
+
+    private func configure() {
+        for view in [tintView, contentView] {
+            view.frame = bounds
+            view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            addSubview(view)
+        }
+        tintView.isUserInteractionEnabled = false
+        UIView.performWithoutAnimation { applyEffect() }
+    }
+
+    /// The recipe showing now (`BlurRecipe.none` without a blur effect).
+    package var recipe: BlurRecipe {
+        guard let blur = effect as? UIBlurEffect else { return .none }
+        return BlurRecipe.recipe(for: blur.style)
+    }
+
+    private var lastTintWhite: CGFloat = 1
+
+    private func applyEffect() {
+        let recipe = self.recipe
+        if effect is UIVibrancyEffect {
+            KinemaDiagnostics.emit("UIVisualEffectView", "UIVibrancyEffect is approximated: the content draws without vibrancy")
+        }
+        layer.setValue(recipe.radius, forKey: "backdropBlurRadius")
+        layer.setValue(recipe.saturation, forKey: "backdropSaturation")
+        // Without an effect the tint keeps its grey at alpha 0, so fading in or out changes
+        // only the alpha (no passage through another colour).
+        if recipe.tintAlpha > 0 { lastTintWhite = recipe.tintWhite }
+        tintView.backgroundColor = UIColor(white: lastTintWhite, alpha: recipe.tintAlpha)
+    }
+}

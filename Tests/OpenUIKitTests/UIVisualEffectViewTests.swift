@@ -121,6 +121,11 @@ struct UIVisualEffectViewTests {
             #expect(recipe.radius > 0 && recipe.tintAlpha > 0 && recipe.saturation > 1)
         }
         #expect(UIVisualEffectView(effect: nil).recipe == .none)
+        // The seed's `UIVisualEffectView()`: no effect, then one set later.
+        let plain = UIVisualEffectView()
+        #expect(plain.effect == nil && plain.recipe == .none)
+        plain.effect = UIBlurEffect(style: .dark)
+        #expect(plain.layer.value(forKey: "backdropBlurRadius") as? CGFloat == 20)
         #expect(UIBlurEffect.Style.systemChromeMaterialDark.rawValue == 20)
     }
 }

@@ -138,6 +138,15 @@ open class UIVisualEffectView: UIView {
         configure()
     }
 
+    /// A view without an effect (`UIVisualEffectView()` comes through here, as on iOS).
+    public override init(frame: CGRect) {
+        contentView = UIView(frame: .zero)
+        tintView = UIView(frame: .zero)
+        effect = nil
+        super.init(frame: frame)
+        configure()
+    }
+
     public required init?(coder: NSCoder) {
         contentView = UIView(frame: .zero)
         tintView = UIView(frame: .zero)

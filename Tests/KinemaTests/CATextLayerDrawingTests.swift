@@ -158,6 +158,35 @@ struct CATextLayerDrawingTests {
         #expect(heights[2] >= 33 && heights[2] <= 38, "\(heights)")
     }
 
+    @Test("implicit actions: setting fontSize and foregroundColor on a layer in the tree animates them (0.25 s), the frames in between show it")
+    func implicitAnimation() throws {
+        let (stage, layer) = stage(CGRect(x: 10, y: 10, width: 220, height: 100)) { $0.string = "Aa" }
+        var heights: [Int] = []
+        var reds: [Int] = []
+        stage.withClock {
+            let start = CACurrentMediaTime()
+            _ = stage.step(to: start)
+            stage.at(start + 0.1) {
+                layer.fontSize = 48
+                layer.foregroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            }
+            for t in [0.1, 0.225, 0.4] {
+                let frame = stage.step(to: start + t)
+                keep(frame, "implicit-\(Int(t * 1000))")
+                if let box = ink(frame, threshold: 240) { heights.append(box.y1 - box.y0 + 1) }
+                var red = 0
+                for y in 0 ..< frame.height {
+                    for x in 0 ..< frame.width {
+                        if let p = frame.pixel(x: x, y: y), p.green < 40 { red = max(red, Int(p.red)) }
+                    }
+                }
+                reds.append(red)
+            }
+        }
+        #expect(heights.count == 3 && heights[0] < heights[1] && heights[1] < heights[2], "\(heights)")
+        #expect(reds[0] < 40 && reds[1] > 60 && reds[1] < 240 && reds[2] > 240, "black → red through dark red: \(reds)")
+    }
+
     @Test("a foregroundColor animation red → blue gives the interpolated colour in the glyphs at 50 %")
     func colorAnimation() throws {
         let (stage, layer) = stage(CGRect(x: 10, y: 10, width: 220, height: 100)) {

@@ -63,8 +63,13 @@ extension CompositorPainter {
         }) else { return }
         let perPixel = abs(map.determinant).squareRoot() / scale
         let filter = perPixel >= 1 ? s.magnificationFilter : s.minificationFilter
+        // A store whose pixels land on whole device pixels one to one samples the same either
+        // way: the nearest texel is cheaper than four.
+        let corner = map.apply(to: b.origin)
+        let aligned = abs(map.a / scale - 1) < 1e-9 && abs(map.d / scale - 1) < 1e-9 && map.b == 0 && map.c == 0
+            && abs(corner.x - corner.x.rounded()) < 1e-6 && abs(corner.y - corner.y.rounded()) < 1e-6
         drawPiece(store, from: CGRect(x: 0, y: 0, width: width * scale, height: height * scale), to: b, map,
-                  sampling: filter == .nearest ? .nearest : .bilinear, surface: &surface, alpha: alpha)
+                  sampling: filter == .nearest || aligned ? .nearest : .bilinear, surface: &surface, alpha: alpha)
     }
 
     /// The backing store: `layout` drawn at `scale` pixels per point into `width` × `height`

@@ -311,6 +311,33 @@ struct CATextLayerDrawingTests {
         }
     }
 
+    @Test("preferredFrameSize() is the text's size; render(in:) draws the text as the stage does")
+    func preferredSizeAndRenderIn() throws {
+        let layer = CATextLayer()
+        #expect(layer.preferredFrameSize() == .zero)
+        layer.string = "Bài viết hôm nay"
+        layer.fontSize = 20
+        layer.foregroundColor = Self.black
+        let size = layer.preferredFrameSize()
+        #expect(size.width > 120 && size.width < 200 && size.height >= 20 && size.height <= 26, "\(size)")
+        layer.string = "Bài viết\nhôm nay"
+        let two = layer.preferredFrameSize()
+        #expect(two.height >= 2 * size.height - 1 && two.width < size.width, "two lines: \(two)")
+        layer.frame = CGRect(origin: .zero, size: two)
+        let context = try #require(CGContext(data: nil, width: Int(two.width), height: Int(two.height), bitsPerComponent: 8,
+                                             bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+                                             bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        layer.render(in: context)
+        let image = try #require(context.makeImage())
+        #expect(image.width == Int(two.width))
+        var inked = 0
+        let pixels = image.pixmap
+        for y in 0 ..< pixels.height {
+            for x in 0 ..< pixels.width where (pixels.pixel(x: x, y: y)?.alpha ?? 0) > 128 { inked += 1 }
+        }
+        #expect(inked > 100, "render(in:) drew \(inked) opaque pixels")
+    }
+
     @Test("a text layer inside a view: the layer's opacity and transform apply to the text as to contents")
     func opacityAndTransform() throws {
         let (stage, _) = stage(CGRect(x: 20, y: 20, width: 200, height: 50)) {

@@ -147,7 +147,7 @@ extension CompositorPainter {
 /// What a text layer's layout depends on. The text is compared in full (an unchanged string's
 /// storage is shared from frame to frame, so that is a pointer comparison) and hashed by its
 /// length and first characters only, so a long static string costs little per frame.
-struct TextLayerLayoutKey: Hashable, Sendable {
+package struct TextLayerLayoutKey: Hashable, Sendable {
     let text: TextLayerText
     /// Used only for a plain string.
     let font: TextLayerFont?
@@ -157,7 +157,7 @@ struct TextLayerLayoutKey: Hashable, Sendable {
     let truncation: TextLineBreakMode?
     let alignment: TextAlignmentMode
 
-    init(text: TextLayerText, state: TextLayerState, size: CGSize) {
+    package init(text: TextLayerText, state: TextLayerState, size: CGSize) {
         self.text = text
         if case .plain = text {
             font = state.font
@@ -172,13 +172,13 @@ struct TextLayerLayoutKey: Hashable, Sendable {
         alignment = TextLayerLayout.alignment(state.alignmentMode)
     }
 
-    static func == (lhs: TextLayerLayoutKey, rhs: TextLayerLayoutKey) -> Bool {
+    package static func == (lhs: TextLayerLayoutKey, rhs: TextLayerLayoutKey) -> Bool {
         lhs.font == rhs.font && lhs.fontSize.bitPattern == rhs.fontSize.bitPattern && lhs.size == rhs.size
             && lhs.isWrapped == rhs.isWrapped && lhs.truncation == rhs.truncation && lhs.alignment == rhs.alignment
             && lhs.text == rhs.text
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(fontSize.bitPattern)
         hasher.combine(size.width)
         hasher.combine(size.height)
@@ -209,7 +209,7 @@ struct TextStoreKey: Hashable, Sendable {
 }
 
 /// How a text layer's properties become a KinemaText layout.
-enum TextLayerLayout {
+package enum TextLayerLayout {
     /// The layout of the key's text in its bounds; nil when no font can be read.
     ///
     /// Rules (docs/LAYERS.md): lines are set from the top of the bounds. Not wrapped and not
@@ -220,7 +220,7 @@ enum TextLayerLayout {
     /// truncates the last line that fits the bounds' height. A plain string is set in `font` at
     /// `fontSize`; an attributed string in its own attributes, `alignmentMode` applying to its
     /// paragraphs whose alignment is natural.
-    static func layout(_ key: TextLayerLayoutKey) -> TextLayout? {
+    package static func layout(_ key: TextLayerLayoutKey) -> TextLayout? {
         let styled: StyledText
         let width = Double(key.size.width), height = Double(key.size.height)
         switch key.text {
@@ -265,6 +265,17 @@ enum TextLayerLayout {
             align(&layout, text: styled, width: width)
         }
         return layout
+    }
+
+    /// The size the text needs (`CATextLayer.preferredFrameSize()`): laid out in an unbounded
+    /// width (wrapped: the bounds' width) and height, rounded up to whole points; zero without
+    /// text.
+    package static func preferredSize(_ state: TextLayerState, bounds: CGSize) -> CGSize {
+        guard let text = state.text else { return .zero }
+        let width = state.isWrapped ? bounds.width : .infinity
+        let key = TextLayerLayoutKey(text: text, state: state, size: CGSize(width: width, height: .infinity))
+        guard let layout = layout(key) else { return .zero }
+        return CGSize(width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
     }
 
     /// Lines set in an unbounded width, moved to their alignment within `width`.

@@ -87,6 +87,13 @@ open class CATextLayer: CALayer {
         }
     }
 
+    /// The size the text needs: its lines laid out without a width limit (wrapped: in the
+    /// bounds' width), rounded up to whole points; zero without text. (Apple's documentation
+    /// says only that CALayer's returns the bounds size; iOS code sizes text layers with this.)
+    open override func preferredFrameSize() -> CGSize {
+        TextLayerLayout.preferredSize(state.textState, bounds: state.bounds.size)
+    }
+
     /// The font size, in points. Animatable. Default 36.
     open var fontSize: CGFloat {
         get { state.textState.fontSize }

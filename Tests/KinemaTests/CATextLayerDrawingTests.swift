@@ -131,6 +131,57 @@ struct CATextLayerDrawingTests {
         #expect(box.y1 < 70 && box.y1 - box.y0 > 35, "two lines, the second truncated: \(box)")
     }
 
+    @Test("justified and wrapped: every line but the paragraph's last reaches the right edge")
+    func justified() throws {
+        let text = "Bài viết hôm nay: hiệu ứng chuyển động, tùy chỉnh viewcontroller transition"
+        let (stage, _) = stage(CGRect(x: 10, y: 10, width: 200, height: 100)) {
+            $0.string = text
+            $0.fontSize = 16
+            $0.isWrapped = true
+            $0.alignmentMode = .justified
+        }
+        let frame = stage.withClock { stage.step(to: 0) }
+        keep(frame, "justified")
+        // Each line's rightmost ink, per 19-point line band (16 pt DejaVu lines are 18.6 points).
+        var rights: [Int] = []
+        var y0 = 10
+        while y0 < 110 {
+            var right = -1
+            for y in y0 ..< min(y0 + 18, 120) {
+                for x in 0 ..< frame.width where (frame.pixel(x: x, y: y)?.red ?? 255) < 128 { right = max(right, x) }
+            }
+            if right >= 0 { rights.append(right) }
+            y0 += 19
+        }
+        #expect(rights.count >= 3, "\(rights)")
+        for right in rights.dropLast() { #expect(right >= 205 && right < 210, "a justified line ends at the right edge: \(rights)") }
+        if let last = rights.last { #expect(last < 205, "the last line is not stretched: \(rights)") }
+    }
+
+    @Test("an attributed string's NSShadow is drawn under its text, offset and blurred")
+    func attributedShadow() throws {
+        let shadow = NSShadow()
+        shadow.shadowOffset = CGSize(width: 4, height: 4)
+        shadow.shadowBlurRadius = 2
+        shadow.shadowColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let string = NSAttributedString(string: "■", attributes: [.font: UIFont.systemFont(ofSize: 40), .shadow: shadow,
+                                                                  .foregroundColor: CGColor(red: 0, green: 0, blue: 0, alpha: 1)])
+        let (stage, _) = stage(CGRect(x: 10, y: 10, width: 100, height: 60)) { $0.string = string }
+        let frame = stage.withClock { stage.step(to: 0) }
+        keep(frame, "shadow")
+        let glyph = try #require(ink(frame, threshold: 60))
+        // Below and right of the square: the blue shadow, softened.
+        var blue = 0, soft = 0
+        for y in glyph.y1 + 1 ..< min(glyph.y1 + 8, frame.height) {
+            for x in glyph.x0 + 4 ... glyph.x1 {
+                guard let p = frame.pixel(x: x, y: y), p.blue > 200, p.red < 200 else { continue }
+                blue += 1
+                if p.red > 40 { soft += 1 }
+            }
+        }
+        #expect(blue > 20 && soft > 5, "shadow pixels \(blue), soft \(soft)")
+    }
+
     @Test("a fontSize animation (CABasicAnimation, 12 → 48 pt) shows growing ink at 0, 50 and 100 %")
     func fontSizeAnimation() throws {
         let (stage, layer) = stage(CGRect(x: 10, y: 10, width: 220, height: 100)) { $0.string = "Aa" }

@@ -42,7 +42,10 @@ public enum Typography {
     @MainActor
     static func build(_ scene: DemoScene) {
         scene.content.backgroundColor = Palette.background
-        let scale = scene.stage.scale
+        // Pixels per point of the text's backing stores: the stage's scale times the fit of the
+        // demo into the stage (`--size`), as iOS code sets contentsScale to the screen's scale.
+        let size = Demo.typography.size
+        let scale = scene.stage.scale * min(scene.stage.size.width / size.width, scene.stage.size.height / size.height)
 
         /// A text layer at `frame`, black unless told.
         @discardableResult

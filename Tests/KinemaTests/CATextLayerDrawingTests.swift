@@ -299,6 +299,45 @@ struct CATextLayerDrawingTests {
         #expect(box.y1 - box.y0 > 18, "30 pt bold, not fontSize 8: \(box)")
     }
 
+    @Test("font takes a UIFont (its face; fontSize still applies, as for a CTFont), by property and by key; an attributed string's own paragraph alignment wins over alignmentMode")
+    func fontObjectsAndParagraphAlignment() throws {
+        let (regular, _) = stage(CGRect(x: 10, y: 10, width: 220, height: 40)) { $0.string = "Bài viết" }
+        let (bold, boldLayer) = stage(CGRect(x: 10, y: 10, width: 220, height: 40)) {
+            $0.string = "Bài viết"
+            $0.font = UIFont.boldSystemFont(ofSize: 99)
+        }
+        #expect((boldLayer.font as? String)?.isEmpty == false)
+        let a = try #require(ink(regular.withClock { regular.step(to: 0) }))
+        let b = try #require(ink(bold.withClock { bold.step(to: 0) }))
+        #expect(b.x1 > a.x1 && b.y1 - b.y0 <= a.y1 - a.y0 + 2, "bold is wider, the same 24 pt size: \(a) \(b)")
+        let (byKey, keyLayer) = stage(CGRect(x: 10, y: 10, width: 220, height: 40)) { $0.string = "Bài viết" }
+        byKey.withClock { keyLayer.setValue(UIFont.boldSystemFont(ofSize: 99), forKey: "font") }
+        let c = try #require(ink(byKey.withClock { byKey.step(to: 0) }))
+        #expect(c.x1 == b.x1, "setValue(_:forKey: \"font\") takes the UIFont too")
+
+        let paragraph = NSMutableParagraphStyle()
+        paragraph.alignment = .right
+        let string = NSMutableAttributedString(string: "Phải\nGiữa", attributes: [.font: UIFont.systemFont(ofSize: 20),
+                                                                                 .foregroundColor: Self.black])
+        string.addAttribute(.paragraphStyle, value: paragraph, range: NSRange(location: 0, length: 5))
+        let (mixed, _) = stage(CGRect(x: 10, y: 10, width: 220, height: 80)) {
+            $0.string = string
+            $0.alignmentMode = .center
+        }
+        let frame = mixed.withClock { mixed.step(to: 0) }
+        keep(frame, "paragraph-alignment")
+        func span(rows: Range<Int>) -> (Int, Int) {
+            var x0 = Int.max, x1 = -1
+            for y in rows {
+                for x in 0 ..< frame.width where (frame.pixel(x: x, y: y)?.red ?? 255) < 128 { x0 = min(x0, x); x1 = max(x1, x) }
+            }
+            return (x0, x1)
+        }
+        let first = span(rows: 10 ..< 33), second = span(rows: 34 ..< 57)
+        #expect(first.1 >= 226, "the first paragraph is right-aligned by its own style: \(first)")
+        #expect(abs(Double(second.0 + second.1) / 2 - 120) <= 3, "the second, natural, takes alignmentMode center: \(second)")
+    }
+
     @Test("the text is drawn into a backing store at contentsScale: at 2× a contentsScale of 2 has sharper edges than 1")
     func contentsScale() throws {
         func edgeLevels(_ scale: CGFloat) throws -> Int {

@@ -7,7 +7,7 @@
 //   docs. What each feature does, the documents it follows and the choices where Apple is silent
 //   are in docs/COMPOSITOR.md; the per-feature code is in the Compositor*.swift files.
 // Status: complete for the features listed in docs/COMPOSITOR.md; known gaps are listed there
-//   (text layers draw nothing, filters and compositingFilter are not modelled, preservesDepth is
+//   (filters and compositingFilter are not modelled, preservesDepth is
 //   ignored).
 //
 // Structure. `Compositor.render` clears the target and splits it into horizontal bands whose
@@ -22,6 +22,7 @@ import Foundation
 import KinemaGeometry
 import KinemaRaster
 import KinemaSupport
+import KinemaText
 import KinemaTiming
 import OpenCoreGraphics
 import Synchronization
@@ -166,6 +167,10 @@ final class CompositorCache: Sendable {
     private struct Store {
         var outlines: [OutlineKey: Entry<Path>] = [:]
         var gradients: [GradientKey: Entry<Pixmap>] = [:]
+        /// Text layers' layouts and backing stores (nil: nothing to draw, kept so that it is not
+        /// worked out again every frame).
+        var textLayouts: [TextLayerLayoutKey: Entry<TextLayout?>] = [:]
+        var textStores: [TextStoreKey: Entry<Pixmap?>] = [:]
         var frame = 0
     }
 
@@ -185,6 +190,8 @@ final class CompositorCache: Sendable {
             let frame = s.frame
             s.outlines = s.outlines.filter { $0.value.lastUsed == frame }
             s.gradients = s.gradients.filter { $0.value.lastUsed == frame }
+            s.textLayouts = s.textLayouts.filter { $0.value.lastUsed == frame }
+            s.textStores = s.textStores.filter { $0.value.lastUsed == frame }
         }
     }
 
@@ -196,6 +203,16 @@ final class CompositorCache: Sendable {
     /// The cached gradient image for `key`, or `make()`'s result, stored.
     func gradient(_ key: GradientKey, make: () -> Pixmap?) -> Pixmap? {
         cached(\.gradients, key, make: make)
+    }
+
+    /// The cached layout of a text layer for `key`, or `make()`'s result, stored (nil too).
+    func textLayout(_ key: TextLayerLayoutKey, make: () -> TextLayout?) -> TextLayout? {
+        cached(\.textLayouts, key, make: { .some(make()) }) ?? nil
+    }
+
+    /// The cached backing store of a text layer for `key`, or `make()`'s result, stored (nil too).
+    func textStore(_ key: TextStoreKey, make: () -> Pixmap?) -> Pixmap? {
+        cached(\.textStores, key, make: { .some(make()) }) ?? nil
     }
 
     /// The entry of `table` under `key`, marked used this frame; else `make()`'s result, stored

@@ -78,6 +78,7 @@ extension CompositorPainter {
         var parts = 0
         if let bg = s.backgroundColor, bg.compositingColor.alpha > 0 { parts += 1 }
         if s.contents != nil || s.gradient != nil { parts += 1 }
+        if s.text?.text != nil { parts += 1 }
         if let shape = s.shape {
             parts += (shape.fillColor != nil ? 1 : 0) + (shape.strokeColor != nil ? 1 : 0)
         }
@@ -85,10 +86,11 @@ extension CompositorPainter {
         return parts > 1
     }
 
-    /// Whether anything lies inside the bounds' clip (contents, gradient, shape or sublayers).
+    /// Whether anything lies inside the bounds' clip (contents, gradient, shape, text or sublayers).
     static func hasInnerContent(_ layer: CompositeLayer) -> Bool {
         let s = layer.state
-        return s.contents != nil || s.gradient != nil || s.shape != nil || layer.sublayers.contains { !$0.state.isHidden }
+        return s.contents != nil || s.gradient != nil || s.shape != nil || s.text?.text != nil
+            || layer.sublayers.contains { !$0.state.isHidden }
     }
 
     // MARK: Boxes

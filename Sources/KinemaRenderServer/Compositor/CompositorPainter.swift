@@ -235,7 +235,7 @@ final class CompositorPainter {
         pool.give(content)
     }
 
-    /// What lies inside the bounds' clip: contents (image, gradient or shape), then sublayers.
+    /// What lies inside the bounds' clip: contents (image, gradient, shape or text), then sublayers.
     func paintInner(_ layer: CompositeLayer, _ map: PathTransform, surface: inout CompositorSurface, alpha: Float) {
         let s = layer.state
         if let image = s.contents {
@@ -246,6 +246,9 @@ final class CompositorPainter {
         }
         if let shape = s.shape {
             paintShape(layer.id, shape, map, surface: &surface, alpha: alpha)
+        }
+        if let text = s.text {
+            paintText(text, s, map, surface: &surface, alpha: alpha)
         }
         if let replicator = s.replicator {
             paintReplicas(layer, replicator, map, surface: &surface, alpha: alpha)

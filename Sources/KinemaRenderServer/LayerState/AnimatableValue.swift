@@ -12,6 +12,7 @@
 import Foundation
 import KinemaGeometry
 import KinemaTiming
+import KinemaText
 import OpenCoreGraphics
 
 /// A value of one layer property, in the few shapes Core Animation animates.
@@ -40,6 +41,10 @@ package enum AnimatableValue: Sendable, Equatable, CustomStringConvertible {
     case colors([CGColor])
     case bool(Bool)
     case string(String)
+    /// CATextLayer's `string` set to an attributed string (boxed: styled text is large).
+    indirect case attributedText(AttributedTextValue)
+    /// CATextLayer's `font` set to a font object (UIFont) rather than a name.
+    indirect case font(TextLayerFont)
     /// nil, for a property whose type is optional.
     case none
 
@@ -58,6 +63,8 @@ package enum AnimatableValue: Sendable, Equatable, CustomStringConvertible {
         case let (.colors(a), .colors(b)): a == b
         case let (.bool(a), .bool(b)): a == b
         case let (.string(a), .string(b)): a == b
+        case let (.attributedText(a), .attributedText(b)): a == b
+        case let (.font(a), .font(b)): a == b
         case (.none, .none): true
         default: false
         }
@@ -77,6 +84,8 @@ package enum AnimatableValue: Sendable, Equatable, CustomStringConvertible {
         case .colors(let v): "colors \(v)"
         case .bool(let v): "bool \(v)"
         case .string(let v): "string \"\(v)\""
+        case .attributedText(let v): "attributed string \"\(v.styled.string)\""
+        case .font(let v): "font \(v.name)"
         case .none: "nil"
         }
     }
@@ -139,7 +148,9 @@ extension AnimatableValue {
     /// - `.numbers`: an array whose every element is a number; `.colors`: an array whose every
     ///   element is a `CGColor`.
     /// - `.string`, `.optionalString`: `String`, `NSString`, or a `RawRepresentable` with a
-    ///   `String` raw value (`CAShapeLayerFillRule.evenOdd`).
+    ///   `String` raw value (`CAShapeLayerFillRule.evenOdd`); for CATextLayer, an optional string
+    ///   also takes an `NSAttributedString` (`.attributedText`) and a string a font object
+    ///   adopting `TextFontConvertible` (`.font`), which the other properties' checks refuse.
     /// - nil (or an `Optional` holding nil) gives `.none` for the kinds where `acceptsNil`.
     ///
     /// `flattenedAlready`: the caller removed the optional wrapping (`flattened(_:)`), so it is
@@ -207,8 +218,18 @@ extension AnimatableValue {
             }
             self = .colors(colors)
         case .string, .optionalString:
-            guard let string = stringValue(value) else { return nil }
-            self = .string(string)
+            if let string = stringValue(value) {
+                self = .string(string)
+            } else if kind == .optionalString, let attributed = value as? NSAttributedString,
+                      let text = AttributedTextValue(attributed) {
+                // CATextLayer's `string` (the only optional string that takes one).
+                self = .attributedText(text)
+            } else if kind == .string, let font = value as? any TextFontConvertible {
+                // CATextLayer's `font` (the only string property that takes an object).
+                self = .font(TextLayerFont(name: font.textFont.face.postScriptName, font: font.textFont))
+            } else {
+                return nil
+            }
         }
     }
 
@@ -238,6 +259,8 @@ extension AnimatableValue {
         case .colors(let v): return v
         case .bool(let v): return v
         case .string(let v): return v
+        case .attributedText(let v): return v.attributedString
+        case .font(let v): return v.name
         case .none: return nil
         }
     }

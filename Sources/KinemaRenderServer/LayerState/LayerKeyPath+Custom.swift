@@ -103,7 +103,7 @@ extension AnimatableValue {
         case .rect: .rect
         case .color: .color
         case .transform: .transform
-        case .path, .image, .numbers, .colors, .bool, .string, .none: nil
+        case .path, .image, .numbers, .colors, .bool, .string, .attributedText, .font, .none: nil
         }
     }
 

@@ -90,6 +90,29 @@ private enum Codecs {
         default: nil
         }
     })
+    /// CATextLayer's `string`: a plain string, an attributed one, or nil.
+    static let text = Codec<TextLayerText?>(kind: .optionalString, box: {
+        switch $0 {
+        case .plain(let v): .string(v)
+        case .attributed(let v): .attributedText(v)
+        case nil: .none
+        }
+    }, unbox: {
+        switch $0 {
+        case .string(let v): .plain(v)
+        case .attributedText(let v): .attributed(v)
+        case .none: .some(nil)
+        default: nil
+        }
+    })
+    /// CATextLayer's `font`: a name, or a font object's face.
+    static let font = Codec<TextLayerFont>(kind: .string, box: { $0.isObject ? .font($0) : .string($0.name) }, unbox: {
+        switch $0 {
+        case .string(let v): TextLayerFont(name: v)
+        case .font(let v): v
+        default: nil
+        }
+    })
     static let plainString = Codec<String>(kind: .string, box: { .string($0) }, unbox: { if case .string(let v) = $0 { v } else { nil } })
 
     /// A string-backed constant type (`CALayerContentsGravity`, `CAShapeLayerFillRule` …).
@@ -252,8 +275,8 @@ enum LayerKeyPathTable {
         stored("instanceAlphaOffset", \.replicatorState.instanceAlphaOffset, Codecs.float, owner: .replicator, animatable: true)
 
         // CATextLayer.
-        stored("string", \.textState.string, Codecs.optionalString, owner: .text, animatable: false)
-        stored("font", \.textState.fontName, Codecs.plainString, owner: .text, animatable: false)
+        stored("string", \.textState.text, Codecs.text, owner: .text, animatable: false)
+        stored("font", \.textState.font, Codecs.font, owner: .text, animatable: false)
         stored("fontSize", \.textState.fontSize, Codecs.cgFloat, owner: .text, animatable: true)
         stored("foregroundColor", \.textState.foregroundColor, Codecs.color, owner: .text, animatable: true)
         stored("wrapped", \.textState.isWrapped, Codecs.bool, owner: .text, animatable: false)

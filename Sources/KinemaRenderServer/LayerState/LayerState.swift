@@ -15,6 +15,7 @@
 import Foundation
 import KinemaGeometry
 import KinemaTiming
+import KinemaText
 import OpenCoreGraphics
 
 /// Which Core Animation class a layer state belongs to, and so which properties it has.
@@ -430,10 +431,21 @@ public struct TextLayerState: Sendable, Equatable {
     /// Apple's defaults.
     public init() {}
 
-    /// The text. Documented default: nil. Attributed strings keep only their characters for now.
-    public var string: String?
-    /// The font, by name. Documented default: the Helvetica font.
-    public var fontName = "Helvetica"
+    /// The text: plain characters, or an attributed string as styled text. Documented default:
+    /// nil.
+    package var text: TextLayerText?
+    /// The text's characters (plain, or the attributed string's), nil when there is none.
+    public var string: String? {
+        switch text {
+        case .plain(let string): string
+        case .attributed(let attributed): attributed.styled.string
+        case nil: nil
+        }
+    }
+    /// The font: a name, or a font object's face. Documented default: the Helvetica font.
+    package var font = TextLayerFont(name: "Helvetica")
+    /// The font's name, as the `font` property reads back.
+    public var fontName: String { font.name }
     /// Documented default: 36.0
     public var fontSize: CGFloat = 36
     /// Documented default: opaque white

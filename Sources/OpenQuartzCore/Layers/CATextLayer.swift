@@ -1,16 +1,23 @@
 // CATextLayer: a layer that lays out and draws a string.
 //
-// Audited against: CATextLayer docs and CATextLayer.h comments (defaults: string nil, font
-//   Helvetica, fontSize 36, foregroundColor opaque white, isWrapped false, truncationMode none,
-//   alignmentMode natural, allowsFontSubpixelQuantization false); the constants are in
-//   CATextLayer+Constants.swift.
-// Status: properties only; laying out and drawing text is the text issue's. `string` keeps the
-//   characters of an attributed string (its attributes need the text engine, with a
-//   diagnostic); `font` takes a font name (CTFont and CGFont come with the text engine).
+// Audited against: CATextLayer docs ("The first line is aligned to the top of the layer") and
+//   its properties' pages (string: NSString or NSAttributedString; font: a CTFont, a CGFont or a
+//   string naming the font, default Helvetica, "only used when the string property is not an
+//   NSAttributedString", a font object's own size ignored; fontSize default 36, animatable;
+//   foregroundColor default opaque white, animatable; wrapped default false; truncationMode
+//   default none; alignmentMode default natural; allowsFontSubpixelQuantization default false);
+//   the constants are in CATextLayer+Constants.swift.
+// Status: complete for what Kinema has. The properties are set here, on the client side (an
+//   attributed string becomes KinemaText's styled text as it is set); the render server draws
+//   the text from the presentation state every frame (CompositorPainter+Text.swift), so
+//   animations of fontSize and foregroundColor show. CTFont and CGFont do not exist here: `font`
+//   takes a name or a font object adopting KinemaText's `TextFontConvertible` (UIFont). The
+//   layout rules are in docs/LAYERS.md.
 
 import Foundation
 import KinemaRenderServer
 import KinemaSupport
+import KinemaText
 
 /// A layer that provides simple text layout and rendering of a string.
 ///
@@ -21,31 +28,70 @@ import KinemaSupport
 /// label.foregroundColor = CGColor(gray: 0, alpha: 1)
 /// label.alignmentMode = .center
 /// ```
+///
+/// **Semantics.** The text is laid out from the top of the bounds (no vertical centring). Not
+/// wrapped (the default), each paragraph is one line, clipped at the bounds or, with a
+/// truncation mode, truncated with "…" to the bounds' width; wrapped, lines break at the bounds'
+/// width, and a truncation mode truncates the last line that fits the bounds' height. The text
+/// is drawn into the layer's backing store at `contentsScale` pixels per point (default 1, as on
+/// iOS: set it to the screen's scale for sharp text) and clipped to the bounds.
 @MainActor
 open class CATextLayer: CALayer {
     override package class var stateClass: LayerClass { .text }
 
-    /// The text: a `String` (or `NSString`), or an `NSAttributedString` whose characters are
-    /// kept (its attributes are not yet drawn; a diagnostic says so). Reads back a `String`.
-    /// Default nil.
+    /// The text: a `String` (or `NSString`), or an `NSAttributedString` drawn with its own
+    /// attributes (then `font`, `fontSize` and `foregroundColor` are not used). Reads back a
+    /// `String` or the attributed string set. Default nil.
     open var string: Any? {
-        get { state.textState.string }
+        get {
+            switch state.textState.text {
+            case .plain(let string): string
+            case .attributed(let attributed): attributed.attributedString
+            case nil: nil
+            }
+        }
         set {
-            if let attributed = newValue as? NSAttributedString {
-                KinemaDiagnostics.emit("CATextLayer", "string: attributed strings keep only their characters until Kinema draws text; attributes ignored")
-                write("string", .string(attributed.string))
+            if let attributed = flattened(newValue) as? NSAttributedString {
+                guard let text = AttributedTextValue(attributed) else {
+                    KinemaDiagnostics.emit("CATextLayer", "string: no font can be read, so the attributed string keeps only its characters")
+                    write("string", .string(attributed.string))
+                    return
+                }
+                write("string", .attributedText(text))
             } else {
                 writeBoxed("string", newValue)
             }
         }
     }
 
-    /// The font, by name (`"Courier"`, or `"Courier" as CFTypeRef`); nil means Helvetica. Other
-    /// font objects are refused with a diagnostic until Kinema has a text engine. Reads back the
-    /// name. Default Helvetica.
+    /// The font: a name (`"Courier"`, or `"Courier" as CFTypeRef`), or a font object (UIFont,
+    /// whose size is ignored: `fontSize` applies, as Apple documents for a CTFont); nil means
+    /// Helvetica. Other values are refused with a diagnostic, and Helvetica is used. Reads back
+    /// the name (a font object's PostScript name). Default Helvetica.
     open var font: CFTypeRef? {
         get { state.textState.fontName as NSString }
-        set { newValue == nil ? write("font", .string("Helvetica")) : writeBoxed("font", newValue) }
+        set {
+            let value = flattened(newValue)
+            if value == nil {
+                write("font", .string("Helvetica"))
+            } else if let font = value as? any TextFontConvertible {
+                write("font", .font(TextLayerFont(name: font.textFont.face.postScriptName, font: font.textFont)))
+            } else if let name = value as? String {
+                write("font", .string(name))
+            } else if let name = value as? NSString {
+                write("font", .string(name as String))
+            } else {
+                KinemaDiagnostics.emit("CATextLayer", "font takes a font name or a UIFont, not \(describe(value)); using Helvetica")
+                write("font", .string("Helvetica"))
+            }
+        }
+    }
+
+    /// The size the text needs: its lines laid out without a width limit (wrapped: in the
+    /// bounds' width), rounded up to whole points; zero without text. (Apple's documentation
+    /// says only that CALayer's returns the bounds size; iOS code sizes text layers with this.)
+    open override func preferredFrameSize() -> CGSize {
+        TextLayerLayout.preferredSize(state.textState, bounds: state.bounds.size)
     }
 
     /// The font size, in points. Animatable. Default 36.

@@ -354,7 +354,8 @@ open class UILabel: UIView {
     /// pixels. Empty text fits in `.zero`.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         guard let text, !text.isEmpty else { return .zero }
-        let width = numberOfLines == 1 ? CGFloat.infinity : size.width
+        // NaN is no constraint here, as 0 and infinity are.
+        let width = numberOfLines == 1 || size.width.isNaN ? CGFloat.infinity : size.width
         return textRect(forBounds: CGRect(x: 0, y: 0, width: width, height: .infinity), limitedToNumberOfLines: numberOfLines).size
     }
 

@@ -147,6 +147,30 @@ struct TextButtonTitleTests {
         #expect(abs(Double(first + last) / 2 - 100) < 3)
     }
 
+    @Test("a frame animated in a block: the title jumps to its final place, unless layoutIfNeeded() runs in the block")
+    func titleInAnimations() throws {
+        let button = UIButton(type: .custom)
+        button.frame = CGRect(x: 0, y: 0, width: 200, height: 60)
+        button.setTitle("Tap me", for: .normal)
+        let stage = Self.stage(button)
+        let label = try #require(button.titleLabel)
+        stage.withClock {
+            UIView.animate(withDuration: 1) { button.frame = CGRect(x: 0, y: 0, width: 100, height: 60) }
+            stage.turn(to: 0.1)
+        }
+        #expect(label.layer.animationKeys() == nil || label.layer.animationKeys()?.isEmpty == true)
+        #expect(abs(label.frame.midX - 50) < 1e-9)
+        stage.withClock {
+            UIView.animate(withDuration: 1) {
+                button.frame = CGRect(x: 0, y: 0, width: 200, height: 60)
+                button.layoutIfNeeded()
+            }
+            stage.turn(to: 0.2)
+        }
+        #expect(label.layer.animationKeys()?.contains("position") == true)
+        #expect(abs(label.frame.midX - 100) < 1e-9)
+    }
+
     @Test("bad input: nil titles, empty titles, a zero frame")
     func badInput() {
         let button = UIButton(type: .system)

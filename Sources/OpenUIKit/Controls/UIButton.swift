@@ -161,9 +161,8 @@ open class UIButton: UIControl {
             let x = imageSize.width > 0 ? left + imageSize.width + titleEdgeInsets.left - titleEdgeInsets.right
                                         : area.midX - titleSize.width / 2
             let frame = CGRect(x: x, y: area.midY - titleSize.height / 2, width: titleSize.width, height: titleSize.height)
-            if UIView.isFinite(frame), label.frame != frame {
-                UIView.performWithoutAnimation { label.frame = frame }
-            }
+            // Inside an animation block (layoutIfNeeded() in one) the title moves with it, as on iOS.
+            if UIView.isFinite(frame), label.frame != frame { label.frame = frame }
         }
     }
 

@@ -4,8 +4,8 @@
 // Audited against: seed 000's drawing samples (SeedViews.swift) and the article's app they come
 //   from: the plus button adds a glass, the minus button takes one away, the counter view redraws
 //   (setNeedsDisplay) to outline the glasses drunk; UIControl's touchUpInside.
-// Status: complete. Without text rendering the counter's number label is not shown (the text
-//   issue adds it); the outline is the count.
+// Status: complete. The count also shows as a number in a UILabel at the counter's centre, set
+//   in the buttons' action as the article's app sets its counter label.
 
 import Foundation
 import Kinema
@@ -33,6 +33,7 @@ public enum DrawingDemo {
         let counterView = CounterView(frame: CGRect(x: 45, y: 24, width: 230, height: 230))
         let plus = PushButton(frame: CGRect(x: 110, y: 270, width: 100, height: 100))
         let minus = PushButton(frame: CGRect(x: 135, y: 376, width: 50, height: 50))
+        let counterLabel = UILabel(frame: CGRect(x: 110, y: 114, width: 100, height: 50))
 
         init(in view: UIView) {
             super.init(frame: view.bounds)
@@ -43,7 +44,11 @@ public enum DrawingDemo {
             minus.fillColor = UIColor(red: 0.93, green: 0.36, blue: 0.36, alpha: 1)
             minus.frame.size = CGSize(width: 40, height: 40)
             minus.center = CGPoint(x: 160, y: 392)
-            for subview in [counterView, plus, minus] as [UIView] { addSubview(subview) }
+            counterLabel.font = .boldSystemFont(ofSize: 36)
+            counterLabel.textColor = .blue
+            counterLabel.textAlignment = .center
+            counterLabel.text = String(counterView.counter)
+            for subview in [counterView, counterLabel, plus, minus] as [UIView] { addSubview(subview) }
             plus.addTarget(self, action: Panel.pushButtonPressed, for: .touchUpInside)
             minus.addTarget(self, action: Panel.pushButtonPressed, for: .touchUpInside)
         }
@@ -58,6 +63,7 @@ public enum DrawingDemo {
             } else if counterView.counter > 0 {
                 counterView.counter -= 1
             }
+            counterLabel.text = String(counterView.counter)
             counterView.setNeedsDisplay()
         }
     }

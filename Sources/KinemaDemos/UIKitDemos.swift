@@ -7,8 +7,10 @@
 //   (0.65, −0.55, 0.27, 1.55), with an explicit cornerRadius CABasicAnimation), "UIView.animate
 //   curve options, repeat, autoreverse", "UIView.transition options" (the seven transitions);
 //   UIView docs for each call.
-// Status: complete. Without text rendering the button has no title and the panels no labels
-//   (the text issue adds them). On iOS the block's own frame and centre animations keep UIKit's
+// Status: complete. The styled button is a UIButton titled "Tap me"; its title label is laid out
+//   after the animation block (as on iOS, where layout runs at the commit), so the title moves to
+//   its final place at once while the button's frame animates. The transition panels keep their
+//   bars for lines of text. On iOS the block's own frame and centre animations keep UIKit's
 //   ease-in-out curve (UIKit sets each animation's timing function); the custom curve paces what
 //   takes the transaction's — the explicit cornerRadius animation — so the corner overshoots
 //   while the frame eases.
@@ -45,6 +47,8 @@ public enum ButtonDemo {
     public static let startFrame = CGRect(x: 40, y: 40, width: 160, height: 50)
     /// The seed's `newButtonWidth`.
     public static let newButtonWidth: CGFloat = 60
+    /// The button's title.
+    public static let title = "Tap me"
     /// The seed's custom curve.
     public static let curve = (c1: (x: Float(0.65), y: Float(-0.55)), c2: (x: Float(0.27), y: Float(1.55)))
     /// When it grows (demo time) and how long each animation runs.
@@ -54,7 +58,10 @@ public enum ButtonDemo {
     static func build(_ scene: DemoScene) {
         let view = scene.view
         view.backgroundColor = UIColor(cgColor: Palette.background)
-        let styledButton = UIView(frame: startFrame)
+        let styledButton = UIButton(type: .custom)
+        styledButton.frame = startFrame
+        styledButton.setTitle(title, for: .normal)
+        styledButton.setTitleColor(.white, for: .normal)
         styledButton.backgroundColor = UIColor(cgColor: Palette.blue)
         styledButton.layer.cornerRadius = 8
         styledButton.tag = 1

@@ -123,6 +123,8 @@ private struct LineSetter {
         let paragraphs = Self.paragraphs(of: text.utf16)
         for (index, paragraph) in paragraphs.enumerated() {
             guard !stopped else { isTruncated = true; break }
+            // A line limit reached exactly at the end of a paragraph leaves the next ones out.
+            if container.maximumNumberOfLines > 0 && lines.count >= container.maximumNumberOfLines { isTruncated = true; break }
             let style = text.style(at: paragraph.lowerBound).paragraph
             if index > 0 { cursorY += sanitized(style.paragraphSpacingBefore) }
             setParagraph(paragraph, style: style, isLastParagraph: index == paragraphs.count - 1)

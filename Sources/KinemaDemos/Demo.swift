@@ -1,11 +1,11 @@
-// Demo: a named, self-contained Core Animation scene that a Stage can build and record — the
-// seed articles' samples reproduced at the layer level. `kinema demo NAME` records one.
+// Demo: a named, self-contained scene that a Stage can build and record — the seed articles'
+// samples, at the layer level and through UIKit. `kinema demo NAME` records one.
 //
 // Audited against: nothing Apple-specific here (the demos' own files name what they follow);
-//   the scenes use only Apple's Core Animation API (CALayer and subclasses, CABasicAnimation,
-//   CAKeyframeAnimation, CATransition, CATransaction, CAMediaTimingFunction) through `Kinema`.
-// Status: four demos (basic-animations, transitions, layer-geometry, shapes); docs/DEMOS.md
-//   says which seed sample each reproduces and what to look at.
+//   the scenes use only Apple's API (Core Animation's layers and animations, UIKit's views,
+//   view animations, text and touches) through `Kinema`.
+// Status: the demos of `Demo.all` (layer demos, the UIKit demos, typography); docs/DEMOS.md says
+//   which seed sample each reproduces and what to look at.
 
 import Foundation
 import Kinema

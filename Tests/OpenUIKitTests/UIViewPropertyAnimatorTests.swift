@@ -603,3 +603,79 @@ struct UIViewPropertyAnimatorInputTests {
         #expect(diagnostics.allSatisfy { $0.domain == "UIViewPropertyAnimator" || $0.domain == "UISpringTimingParameters" })
     }
 }
+
+@Suite("UIViewPropertyAnimator: views and layers")
+@MainActor
+struct UIViewPropertyAnimatorViewTests {
+    @Test("one block changing a view's frame and colour and its layer's cornerRadius: scrubbed together, finished at .current with the values shown")
+    func viewAndLayerProperties() throws {
+        let (stage, view) = viewStage()
+        try stage.withClock {
+            let a = UIViewPropertyAnimator(duration: 1, curve: .easeInOut) {
+                view.frame = CGRect(x: 100, y: 0, width: 200, height: 100)
+                view.backgroundColor = .blue
+                view.layer.cornerRadius = 20
+            }
+            a.fractionComplete = 0.25
+            stage.turn(to: 0.1)
+            let layer = try #require(view.layer.presentation())
+            #expect(abs(layer.position.x - 87.5) < 1e-6)            // 50 → 200
+            #expect(abs(layer.bounds.width - 125) < 1e-6)           // 100 → 200
+            #expect(abs(layer.cornerRadius - 5) < 1e-6)
+            let color = layer.backgroundColor?.components ?? []
+            #expect(color.count == 4 && abs(color[0] - 0.75) < 1e-3 && abs(color[2] - 0.25) < 1e-3)
+            a.stopAnimation(false)
+            a.finishAnimation(at: .current)
+            #expect(abs(view.center.x - 87.5) < 1e-6 && abs(view.bounds.width - 125) < 1e-6)
+            #expect(abs(view.layer.cornerRadius - 5) < 1e-6)
+            let model = view.backgroundColor?.cgColor.components ?? []
+            #expect(model.count == 4 && abs(model[0] - 0.75) < 1e-3)
+            stage.turn(to: 0.2)
+            #expect(view.layer.animationKeys() == nil)
+        }
+    }
+
+    @Test("isUserInteractionEnabled false: the animated view takes no touches while the animator is active; true (the default): it does")
+    func userInteraction() {
+        let (stage, view) = viewStage()
+        stage.withClock {
+            let a = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0.5 }
+            a.isUserInteractionEnabled = false
+            a.startAnimation()
+            #expect(stage.window.hitTest(CGPoint(x: 50, y: 50), with: nil) !== view)
+            a.pauseAnimation()
+            #expect(stage.window.hitTest(CGPoint(x: 50, y: 50), with: nil) !== view)
+            a.startAnimation()
+            stage.turn(to: 1)
+            #expect(a.state == .inactive)
+            #expect(stage.window.hitTest(CGPoint(x: 50, y: 50), with: nil) === view)
+            let b = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.alpha = 1 }
+            b.startAnimation()
+            #expect(stage.window.hitTest(CGPoint(x: 50, y: 50), with: nil) === view)
+            b.stopAnimation(true)
+        }
+    }
+
+    @Test("startAnimation(afterDelay:): the values hold until the delay is over; a paused animator's blocks added later start from their own start values")
+    func delayAndLateBlocks() {
+        let (stage, view, a) = moving()
+        stage.withClock {
+            a.startAnimation(afterDelay: 0.5)
+            expectState(a, .active, running: true)
+            stage.turn(to: 0.25)
+            #expect(x(view) == 50 && a.fractionComplete == 0)
+            stage.turn(to: 1)
+            #expect(abs(x(view) - 150) < 1e-6)
+            a.pauseAnimation()
+            a.addAnimations { view.alpha = 0 }
+            stage.turn(to: 1.1)
+            #expect(shown(view).opacity == 1 && view.alpha == 0)
+            a.startAnimation()                      // resumes at once: no second delay
+            stage.turn(to: 1.35)
+            #expect(abs(x(view) - 200) < 1e-6)
+            #expect(abs(shown(view).opacity - 0.5) < 1e-6)
+            stage.turn(to: 1.6)
+            #expect(a.state == .inactive && x(view) == 250 && shown(view).opacity == 0)
+        }
+    }
+}

@@ -246,18 +246,19 @@ public class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         }
     }
 
-    /// Adds a block to run once when the animation finishes, with where it ended. Ignored (with a
-    /// diagnostic) on a stopped animator's … no: accepted in every state; they run at the end.
+    /// Adds a block to run once when the animation finishes (at its end, or by
+    /// `finishAnimation(at:)`), with where it ended. `stopAnimation(true)` drops the completions.
     public func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) {
         completions.append(completion)
     }
 
     // MARK: Starting, pausing, stopping
 
-    /// Starts the animations (inactive), or resumes them at the original pace (paused). A running
-    /// animator: no change. A stopped one: a diagnostic, no change (iOS raises).
+    /// Starts the animations (inactive; after `delay`), or resumes them at once at the original
+    /// pace (paused). A running animator: no change. A stopped one: a diagnostic, no change (iOS
+    /// raises).
     public func startAnimation() {
-        startAnimation(afterDelay: delay)
+        startAnimation(afterDelay: state == .inactive ? delay : 0)
     }
 
     /// Starts after `delay` seconds (NaN, infinite or negative: 0, with a diagnostic).

@@ -285,9 +285,18 @@ struct UIViewPropertyAnimatorStateTests {
                 #expect(abs(view.center.x - 200) < 1e-6)
                 #expect(abs(x(view) - 200) < 1e-6)
                 #expect(view.layer.animationKeys() == nil)
+                do {
+                    let c = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 300 }
+                    c.startAnimation()
+                    stage.turn(to: 1.85)
+                    c.stopAnimation(false)
+                }
+                stage.turn(to: 1.9)
+                #expect(abs(view.center.x - 225) < 1e-6 && abs(x(view) - 225) < 1e-6)
             }
         }
-        #expect(diagnostics.count == 1)
+        #expect(diagnostics.count == 2)
+        #expect(diagnostics.allSatisfy { $0.message.contains("released while") })
     }
 }
 
@@ -601,6 +610,42 @@ struct UIViewPropertyAnimatorInputTests {
         }
         #expect(diagnostics.count == 11)
         #expect(diagnostics.allSatisfy { $0.domain == "UIViewPropertyAnimator" || $0.domain == "UISpringTimingParameters" })
+    }
+}
+
+@Suite("UIViewPropertyAnimator: interruptibility")
+@MainActor
+struct UIViewPropertyAnimatorInterruptibleTests {
+    @Test("isInterruptible false: pause, scrub, reverse and continue are ignored with diagnostics and it runs to its end; runningPropertyAnimator inside UIView.animate inherits the block's duration and is not interruptible")
+    func notInterruptible() {
+        let (stage, view, a) = moving()
+        var positions: [UIViewAnimatingPosition] = []
+        a.addCompletion { positions.append($0) }
+        let (_, diagnostics) = KinemaDiagnostics.collecting {
+            stage.withClock {
+                a.isInterruptible = false
+                a.startAnimation()
+                stage.turn(to: 0.5)
+                a.pauseAnimation()
+                a.isReversed = true
+                a.continueAnimation(withTimingParameters: nil, durationFactor: 3)
+                expectState(a, .active, running: true)
+                stage.turn(to: 1)
+                var nested: UIViewPropertyAnimator?
+                UIView.animate(withDuration: 2, delay: 0, options: [.curveLinear], animations: {
+                    nested = UIViewPropertyAnimator.runningPropertyAnimator(withDuration: 0.5, delay: 0, options: [], animations: {
+                        view.alpha = 0
+                    })
+                })
+                #expect(nested?.duration == 2 && nested?.isInterruptible == false)
+                stage.turn(to: 2)
+                #expect(abs(shown(view).opacity - 0.5) < 1e-6)
+                stage.turn(to: 3)
+                #expect(nested?.state == .inactive)
+            }
+        }
+        #expect(diagnostics.count == 3)
+        #expect(positions == [.end])
     }
 }
 

@@ -47,7 +47,7 @@ import OpenQuartzCore
 /// **Cost.** Each start, pause, scrub or reversal replaces one layer animation per animated
 /// property (a few µs each); nothing runs per frame on the main thread.
 @MainActor
-public class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
+open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     // MARK: Configuration
 
     /// The animation's duration (for a physical spring, the time it takes to settle).
@@ -211,7 +211,7 @@ public class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 
     // MARK: Adding animations and completions
 
-    public func addAnimations(_ animation: @escaping () -> Void) {
+    open func addAnimations(_ animation: @escaping () -> Void) {
         addAnimations(animation, delayFactor: 0)
     }
 
@@ -219,7 +219,7 @@ public class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// remaining duration on an active animator, where it runs at once and finishes with the
     /// others. A bad factor is clamped (NaN: 0) with a diagnostic; a stopped animator ignores
     /// new blocks (a diagnostic: iOS invalidates them).
-    public func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) {
+    open func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) {
         var factor = Double(delayFactor)
         if !factor.isFinite || factor < 0 || factor > 1 {
             let clamped = factor.isNaN ? 0 : min(max(factor, 0), 1)
@@ -248,7 +248,7 @@ public class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 
     /// Adds a block to run once when the animation finishes (at its end, or by
     /// `finishAnimation(at:)`), with where it ended. `stopAnimation(true)` drops the completions.
-    public func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) {
+    open func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) {
         completions.append(completion)
     }
 
@@ -257,12 +257,12 @@ public class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// Starts the animations (inactive; after `delay`), or resumes them at once at the original
     /// pace (paused). A running animator: no change. A stopped one: a diagnostic, no change (iOS
     /// raises).
-    public func startAnimation() {
+    open func startAnimation() {
         startAnimation(afterDelay: state == .inactive ? delay : 0)
     }
 
     /// Starts after `delay` seconds (NaN, infinite or negative: 0, with a diagnostic).
-    public func startAnimation(afterDelay delay: TimeInterval) {
+    open func startAnimation(afterDelay delay: TimeInterval) {
         var wait = delay
         if !wait.isFinite || wait < 0 {
             KinemaDiagnostics.emit("UIViewPropertyAnimator", "delay \(delay) must be finite and ≥ 0; used 0")
@@ -284,7 +284,7 @@ public class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 
     /// Pauses where the animation is (an inactive animator becomes active, paused at 0). Paused:
     /// no change. Stopped: a diagnostic, no change (iOS raises). Not interruptible: a diagnostic.
-    public func pauseAnimation() {
+    open func pauseAnimation() {
         switch state {
         case .stopped:
             KinemaDiagnostics.emit("UIViewPropertyAnimator", "pauseAnimation on a stopped animator: ignored (iOS raises)")
@@ -303,7 +303,7 @@ public class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// `true`: ends the animation where it is — inactive, the views keep the values they show,
     /// no completion. `false`: stopped where it is, until `finishAnimation(at:)`. Inactive or
     /// already stopped: no change.
-    public func stopAnimation(_ withoutFinishing: Bool) {
+    open func stopAnimation(_ withoutFinishing: Bool) {
         guard state == .active else { return }
         if withoutFinishing {
             let now = CACurrentMediaTime()
@@ -321,7 +321,7 @@ public class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// animator becomes inactive, and the completions run with `finalPosition`. On an active
     /// animator iOS raises; here: a diagnostic, then it is stopped and finished as asked. On an
     /// inactive one: a diagnostic, no change.
-    public func finishAnimation(at finalPosition: UIViewAnimatingPosition) {
+    open func finishAnimation(at finalPosition: UIViewAnimatingPosition) {
         switch state {
         case .inactive:
             KinemaDiagnostics.emit("UIViewPropertyAnimator", "finishAnimation(at:) on an inactive animator: ignored (iOS raises)")
@@ -348,7 +348,7 @@ public class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// over `durationFactor` × the original duration (0: the time left at the original pace).
     /// Running: it is paused and continued at once. Inactive or stopped: a diagnostic, no change.
     /// A bad factor (NaN, infinite, negative) is 0, with a diagnostic.
-    public func continueAnimation(withTimingParameters parameters: (any UITimingCurveProvider)?, durationFactor: CGFloat) {
+    open func continueAnimation(withTimingParameters parameters: (any UITimingCurveProvider)?, durationFactor: CGFloat) {
         var factor = Double(durationFactor)
         if !factor.isFinite || factor < 0 {
             KinemaDiagnostics.emit("UIViewPropertyAnimator", "durationFactor \(durationFactor) must be finite and ≥ 0; used 0 (the remaining time)")

@@ -450,6 +450,24 @@ struct UIViewPropertyAnimatorMotionTests {
         }
     }
 
+    @Test("continuing a running animator with a spring keeps its speed: a linear 200 pt/s motion continued with a critically damped spring leaves at 200 pt/s (within 2 %) and settles at the end")
+    func runningSpringContinuation() {
+        let (stage, view, a) = moving()
+        let h = 1e-4
+        stage.withClock {
+            a.startAnimation()
+            stage.turn(to: 0.5)
+            let at = x(view)
+            a.continueAnimation(withTimingParameters: UISpringTimingParameters(dampingRatio: 1), durationFactor: 0)
+            expectState(a, .active, running: true)
+            stage.turn(to: 0.5 + h)
+            let slope = (x(view) - at) / h
+            #expect(abs(slope - 200) < 0.02 * 200)
+            stage.turn(to: 1)
+            #expect(a.state == .inactive && x(view) == 250)
+        }
+    }
+
     @Test("several animators on one view: a spring frame animator and a linear cornerRadius animator together, as the seed's card; each completes with .end")
     func severalAnimators() throws {
         let (stage, view) = viewStage()

@@ -82,6 +82,18 @@ struct AnimatorMotion {
         pa + (pb - pa) * unit(at: local)
     }
 
+    /// dP/dL at local time L (0 outside [0, duration]).
+    func slope(at local: Double) -> Double {
+        guard local >= 0, local <= duration, duration > 0 else { return 0 }
+        switch shape {
+        case .cubic(let function):
+            let s = function.slope(at: local / duration) / duration
+            return s.isFinite ? (pb - pa) * s : 0
+        case .spring(let spring):
+            return (pb - pa) * spring.velocity(at: local)
+        }
+    }
+
     /// Whether the shape is the straight line (a scrub along it stays on the path).
     var isLinear: Bool {
         if case .cubic(let function) = shape { return function == Self.linear }
@@ -119,6 +131,12 @@ struct AnimatorRun {
 
     func progress(at t: CFTimeInterval) -> Double {
         motion.progress(at: local(at: t))
+    }
+
+    /// dP/dt at media time t: 0 before the run begins, after it ends, or frozen.
+    func velocity(at t: CFTimeInterval) -> Double {
+        guard speed != 0, t >= begin, (t - begin) * speed.magnitude < span else { return 0 }
+        return motion.slope(at: local(at: t)) * speed
     }
 }
 
@@ -319,7 +337,12 @@ final class AnimatorGroup {
     /// Starts the group moving towards `target` (1 forward, 0 backward) between `from` and `to`
     /// (media times: the part of the animator's run in which the group moves), following its
     /// path (`parameters` nil) or new timing.
-    func move(towards target: Double, from: CFTimeInterval, to: CFTimeInterval, parameters: (any UITimingCurveProvider)?) {
+    ///
+    /// `carried` is the progress velocity (per second) the group had before a running animator
+    /// was continued: a new spring starts with it added to its own initial velocity, so the
+    /// motion keeps its speed.
+    func move(towards target: Double, from: CFTimeInterval, to: CFTimeInterval, parameters: (any UITimingCurveProvider)?,
+              carried: Double = 0) {
         let p = run.progress(at: from)
         let window = to - from
         guard window > 1e-12 else {
@@ -329,6 +352,7 @@ final class AnimatorGroup {
         let forward = target == 1
         var restart = parameters
         var velocity = parameters?.springTimingParameters?.scalarVelocity ?? 0
+        if carried != 0, (target - p).magnitude > 1e-9 { velocity += carried / (target - p) }
         if restart == nil, !onPath, case .spring = path.shape, let timing {
             // A spring scrubbed off its path starts afresh from the scrubbed value (at rest, as
             // a scrub leaves it): its tail, rescaled, would magnify the spring's residual at

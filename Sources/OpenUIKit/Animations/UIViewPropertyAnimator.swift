@@ -346,7 +346,8 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 
     /// Resumes a paused animator with new timing (nil: its own curve, continued from where it is)
     /// over `durationFactor` × the original duration (0: the time left at the original pace).
-    /// Running: it is paused and continued at once. Inactive or stopped: a diagnostic, no change.
+    /// Running: it is continued at once from where it is, and a new spring starts with the
+    /// speed it had (no velocity jump). Inactive or stopped: a diagnostic, no change.
     /// A bad factor (NaN, infinite, negative) is 0, with a diagnostic.
     open func continueAnimation(withTimingParameters parameters: (any UITimingCurveProvider)?, durationFactor: CGFloat) {
         var factor = Double(durationFactor)
@@ -362,13 +363,21 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
             KinemaDiagnostics.emit("UIViewPropertyAnimator", "continueAnimation on an animator that is not interruptible: ignored")
             return
         }
-        if isRunning { freeze() }
         let now = CACurrentMediaTime()
+        // A running animator continued with a spring keeps each group's speed (the spring starts
+        // with it); a paused one has none to keep.
+        var carried: [ObjectIdentifier: Double] = [:]
+        if isRunning {
+            if parameters?.springTimingParameters != nil {
+                for group in groups { carried[ObjectIdentifier(group)] = group.run.velocity(at: now) }
+            }
+            freeze()
+        }
         var length: Double? = factor > 0 ? factor * duration : nil
         if let spring = parameters?.springTimingParameters, case .physical = spring.kind {
             length = spring.spring(over: 0, velocity: spring.scalarVelocity).duration
         }
-        run(from: now, parameters: parameters, length: length)
+        run(from: now, parameters: parameters, length: length, carried: carried)
     }
 
     // MARK: The machinery
@@ -431,7 +440,8 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 
     /// Starts a run from `start` towards the end in the running direction, over `length`
     /// seconds (nil: the time left at the original pace).
-    private func run(from start: CFTimeInterval, parameters: (any UITimingCurveProvider)?, length: Double?) {
+    private func run(from start: CFTimeInterval, parameters: (any UITimingCurveProvider)?, length: Double?,
+                     carried: [ObjectIdentifier: Double] = [:]) {
         let now = CACurrentMediaTime()
         let f = fraction(at: now)
         let target: Double = reversed ? 0 : 1
@@ -447,7 +457,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
             } else if group.startFraction > 0 {
                 to = f > group.startFraction && rest > 0 ? start + time * (f - group.startFraction) / rest : start
             }
-            group.move(towards: target, from: from, to: to, parameters: parameters)
+            group.move(towards: target, from: from, to: to, parameters: parameters, carried: carried[ObjectIdentifier(group)] ?? 0)
         }
         segment = (start, f, target, time)
         isRunning = true

@@ -386,6 +386,33 @@ struct UIViewPropertyAnimatorMotionTests {
         }
     }
 
+    @Test("grabbing a spring mid-flight (seed 003's pan): paused, fractionComplete reads the distance covered, so setting it back moves nothing; continuing from there has no jump")
+    func grabSpring() {
+        let (stage, view) = viewStage()
+        stage.withClock {
+            let a = UIViewPropertyAnimator(duration: 1, dampingRatio: 1) { view.center.x = 250 }
+            a.startAnimation()
+            stage.turn(to: 0.2)
+            let before = x(view)
+            a.pauseAnimation()
+            let progress = a.fractionComplete
+            #expect(abs(Double(progress) - (before - 50) / 200) < 1e-9)
+            #expect(progress > 0.3)                 // a spring is well ahead of its time fraction
+            a.fractionComplete = progress
+            stage.turn(to: 0.3)
+            #expect(abs(x(view) - before) < 1e-9)
+            a.fractionComplete = progress + 0.1     // the finger moves on
+            stage.turn(to: 0.4)
+            let scrubbed = x(view)
+            #expect(abs(scrubbed - (before + 20)) < 1e-6)
+            a.continueAnimation(withTimingParameters: nil, durationFactor: 0)
+            stage.turn(to: 0.4 + 1e-4)
+            #expect(abs(x(view) - scrubbed) < 0.05)
+            stage.turn(to: 2)
+            #expect(a.state == .inactive && x(view) == 250)
+        }
+    }
+
     @Test("continueAnimation(durationFactor:): 0 takes the time left at the original pace; 2 takes twice the original duration; new cubic timing runs from where it is")
     func continueDurations() {
         for (factor, end) in [(0.0, 1.125), (2.0, 2.625)] {

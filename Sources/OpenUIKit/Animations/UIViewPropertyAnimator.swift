@@ -98,9 +98,19 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// from the end values, as iOS 11 and later report). Set it while paused to scrub (an inactive
     /// animator becomes active and paused first). Values outside 0…1 are clamped; NaN is ignored
     /// with a diagnostic; setting it while running or stopped is ignored with a diagnostic.
+    ///
+    /// While paused with `scrubsLinearly` (the default), it reads the fraction of the distance
+    /// the first block's values have covered — the fraction a linear scrub would put them at —
+    /// so reading it and setting it back moves nothing (a pan that grabs a spring mid-flight, as
+    /// seed 003's card does, starts where the card is). Running, stopped, or scrubbing along the
+    /// curve: the fraction of the time.
     public var fractionComplete: CGFloat {
         get {
-            let f = fraction(at: CACurrentMediaTime())
+            var f = fraction(at: CACurrentMediaTime())
+            if state == .active, !isRunning, scrubsLinearly, let group = groups.first {
+                let p = group.run.progress(at: CACurrentMediaTime())
+                f = min(max(group.startFraction + p * (1 - group.startFraction), 0), 1)
+            }
             return CGFloat(reversed ? 1 - f : f)
         }
         set { setFractionComplete(Double(newValue)) }

@@ -11,295 +11,6 @@ import Kinema
 import KinemaTiming
 import Testing
 
-@MainActor
-private func x(_ view: UIView) -> Double { Double(shown(view).position.x) }
-
-@MainActor
-private func expectState(_ animator: UIViewPropertyAnimator, _ state: UIViewAnimatingState, running: Bool,
-                         reversed: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(animator.state == state, sourceLocation: sourceLocation)
-    #expect(animator.isRunning == running, sourceLocation: sourceLocation)
-    #expect(animator.isReversed == reversed, sourceLocation: sourceLocation)
-}
-
-/// A view at x = 50 (centre) and an animator moving it to x = 250 over 1 s with `curve`.
-@MainActor
-private func moving(_ curve: UIView.AnimationCurve = .linear) -> (Stage, UIView, UIViewPropertyAnimator) {
-    let (stage, view) = viewStage()
-    let animator = UIViewPropertyAnimator(duration: 1, curve: curve) { view.center.x = 250 }
-    return (stage, view, animator)
-}
-
-@Suite("UIViewPropertyAnimator: state machine")
-@MainActor
-struct UIViewPropertyAnimatorStateTests {
-    @Test("seed 001's sequence: start → (active, running); pause → (active, paused); isReversed → reversed, paused; start → running reversed; stop(false) → stopped; finish(.current) → inactive, one completion with .current")
-    func documentedSequence() {
-        let (stage, view, animator) = moving()
-        var positions: [UIViewAnimatingPosition] = []
-        animator.addCompletion { positions.append($0) }
-        stage.withClock {
-            expectState(animator, .inactive, running: false)
-            #expect(view.center.x == 50)       // blocks run when the animator becomes active
-            animator.startAnimation()
-            expectState(animator, .active, running: true)
-            #expect(view.center.x == 250)      // the model takes the end value at once
-            stage.turn(to: 0.25)
-            animator.pauseAnimation()
-            expectState(animator, .active, running: false)
-            animator.isReversed = true
-            expectState(animator, .active, running: false, reversed: true)
-            animator.startAnimation()
-            expectState(animator, .active, running: true, reversed: true)
-            stage.turn(to: 0.35)
-            animator.stopAnimation(false)
-            expectState(animator, .stopped, running: false, reversed: true)
-            animator.finishAnimation(at: .current)
-            expectState(animator, .inactive, running: false, reversed: true)
-            stage.turn(to: 0.5)
-            // Forward 0.25 s, back 0.1 s at the same pace: 15 % of the way.
-            #expect(abs(view.center.x - 80) < 1e-6)
-            #expect(abs(x(view) - 80) < 1e-6)
-        }
-        #expect(positions == [.current])
-    }
-
-    @Test("inactive: pause → active paused at 0; setting fractionComplete → active paused there; stop(true/false) → no change; finish → diagnostic, no change")
-    func fromInactive() {
-        let (stage, view, animator) = moving()
-        let (_, diagnostics) = KinemaDiagnostics.collecting {
-            stage.withClock {
-                animator.stopAnimation(true)
-                expectState(animator, .inactive, running: false)
-                animator.stopAnimation(false)
-                expectState(animator, .inactive, running: false)
-                animator.finishAnimation(at: .end)
-                expectState(animator, .inactive, running: false)
-                animator.pauseAnimation()
-                expectState(animator, .active, running: false)
-                #expect(animator.fractionComplete == 0)
-                stage.turn(to: 0.5)
-                #expect(x(view) == 50)
-                animator.stopAnimation(true)
-                expectState(animator, .inactive, running: false)
-                let other = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 150 }
-                other.fractionComplete = 0.25
-                expectState(other, .active, running: false)
-                stage.turn(to: 0.6)
-                #expect(abs(x(view) - 75) < 1e-6)
-                other.stopAnimation(true)
-            }
-        }
-        #expect(diagnostics.count == 1)   // finishAnimation on an inactive animator
-    }
-
-    @Test("running: start → no change; fractionComplete set → diagnostic, ignored; isInterruptible / isUserInteractionEnabled set → diagnostic, unchanged; stop(true) → inactive at the shown values, no completion")
-    func fromRunning() {
-        let (stage, view, animator) = moving()
-        var completed = false
-        animator.addCompletion { _ in completed = true }
-        let (_, diagnostics) = KinemaDiagnostics.collecting {
-            stage.withClock {
-                animator.startAnimation()
-                stage.turn(to: 0.4)
-                animator.startAnimation()
-                expectState(animator, .active, running: true)
-                animator.fractionComplete = 0.9
-                animator.isInterruptible = false
-                animator.isUserInteractionEnabled = false
-                #expect(animator.isInterruptible && animator.isUserInteractionEnabled)
-                expectState(animator, .active, running: true)
-                #expect(abs(animator.fractionComplete - 0.4) < 1e-9)
-                animator.stopAnimation(true)
-                expectState(animator, .inactive, running: false)
-                stage.turn(to: 0.5)
-                #expect(abs(view.center.x - 130) < 1e-6)
-                #expect(abs(x(view) - 130) < 1e-6)
-                stage.turn(to: 2)
-            }
-        }
-        #expect(diagnostics.count == 3)
-        #expect(!completed)
-    }
-
-    @Test("paused: pause → no change; start → resumes from where it was; stop(false) → stopped; finish while active → diagnostic, stopped and finished as asked")
-    func fromPaused() {
-        let (stage, view, animator) = moving()
-        var positions: [UIViewAnimatingPosition] = []
-        animator.addCompletion { positions.append($0) }
-        let (_, diagnostics) = KinemaDiagnostics.collecting {
-            stage.withClock {
-                animator.startAnimation()
-                stage.turn(to: 0.3)
-                animator.pauseAnimation()
-                animator.pauseAnimation()
-                expectState(animator, .active, running: false)
-                stage.turn(to: 1.3)
-                #expect(abs(x(view) - 110) < 1e-6)
-                animator.startAnimation()
-                expectState(animator, .active, running: true)
-                stage.turn(to: 1.5)
-                #expect(abs(x(view) - 150) < 1e-6)
-                animator.finishAnimation(at: .end)
-                expectState(animator, .inactive, running: false)
-                stage.turn(to: 1.6)
-                #expect(x(view) == 250)
-            }
-        }
-        #expect(diagnostics.count == 1)
-        #expect(positions == [.end])
-    }
-
-    @Test("stopped: start, pause, fractionComplete, isReversed, addAnimations → diagnostics, no change; stop(false) again → no change; finish(.start) → inactive with the start values")
-    func fromStopped() {
-        let (stage, view, animator) = moving()
-        var positions: [UIViewAnimatingPosition] = []
-        animator.addCompletion { positions.append($0) }
-        let (_, diagnostics) = KinemaDiagnostics.collecting {
-            stage.withClock {
-                animator.startAnimation()
-                stage.turn(to: 0.5)
-                animator.stopAnimation(false)
-                expectState(animator, .stopped, running: false)
-                animator.startAnimation()
-                animator.pauseAnimation()
-                animator.fractionComplete = 0.1
-                animator.isReversed = true
-                animator.addAnimations { view.alpha = 0 }
-                animator.stopAnimation(false)
-                expectState(animator, .stopped, running: false)
-                stage.turn(to: 0.8)
-                #expect(abs(x(view) - 150) < 1e-6)    // frozen where it stopped
-                #expect(view.alpha == 1)
-                animator.finishAnimation(at: .start)
-                expectState(animator, .inactive, running: false)
-                #expect(view.center.x == 50)
-                stage.turn(to: 0.9)
-                #expect(x(view) == 50)
-            }
-        }
-        #expect(diagnostics.count == 5)
-        #expect(positions == [.start])
-    }
-
-    @Test("running to the end: completion once with .end, inactive; reversed: .start and the start values; pausesOnCompletion: active, paused at the end, no completion")
-    func naturalEnd() {
-        let (stage, view, animator) = moving(.easeInOut)
-        var positions: [UIViewAnimatingPosition] = []
-        animator.addCompletion { positions.append($0) }
-        stage.withClock {
-            animator.startAnimation()
-            stage.turn(to: 0.99)
-            expectState(animator, .active, running: true)
-            stage.turn(to: 1)
-            expectState(animator, .inactive, running: false)
-            #expect(positions == [.end])
-            #expect(x(view) == 250)
-            #expect(view.layer.animationKeys() == nil)
-
-            // Reversed before it starts: it runs from the end values back to the start values.
-            let back = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 350 }
-            back.isReversed = true
-            back.addCompletion { positions.append($0) }
-            back.startAnimation()
-            #expect(back.fractionComplete == 0)       // in its running direction
-            stage.turn(to: 1.5)
-            #expect(abs(x(view) - 300) < 1e-6)
-            stage.turn(to: 2)
-            #expect(positions == [.end, .start])
-            #expect(view.center.x == 250 && x(view) == 250)
-
-            let held = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 300 }
-            held.pausesOnCompletion = true
-            held.addCompletion { positions.append($0) }
-            held.startAnimation()
-            stage.turn(to: 3)
-            expectState(held, .active, running: false)
-            #expect(held.fractionComplete == 1)
-            #expect(x(view) == 300)
-            held.isReversed = true
-            held.startAnimation()
-            stage.turn(to: 3.5)
-            #expect(abs(x(view) - 275) < 1e-6)
-            stage.turn(to: 4)
-            // Still pausesOnCompletion: paused at the start values, no completion.
-            expectState(held, .active, running: false, reversed: true)
-            #expect(held.fractionComplete == 1 && x(view) == 250)
-            held.stopAnimation(true)
-            #expect(view.center.x == 250)
-        }
-        #expect(positions == [.end, .start])
-    }
-
-    @Test("finishAnimation(at:): .end leaves the end values, .current the values shown; completions get that position once")
-    func finishPositions() {
-        let (stage, view) = viewStage()
-        var positions: [UIViewAnimatingPosition] = []
-        stage.withClock {
-            let a = UIViewPropertyAnimator(duration: 2, curve: .linear) {
-                view.center.x = 250
-                view.alpha = 0
-            }
-            a.addCompletion { positions.append($0) }
-            a.startAnimation()
-            stage.turn(to: 0.5)
-            a.stopAnimation(false)
-            a.finishAnimation(at: .current)
-            a.finishAnimation(at: .end)          // inactive now: a diagnostic, nothing more
-            #expect(abs(view.center.x - 100) < 1e-6)
-            #expect(abs(view.alpha - 0.75) < 1e-6)
-            let b = UIViewPropertyAnimator(duration: 1, curve: .easeIn) { view.center.x = 0 }
-            b.addCompletion { positions.append($0) }
-            b.startAnimation()
-            stage.turn(to: 0.7)
-            b.stopAnimation(false)
-            b.finishAnimation(at: .end)
-            stage.turn(to: 0.8)
-            #expect(view.center.x == 0 && x(view) == 0)
-        }
-        #expect(positions == [.current, .end])
-    }
-
-    @Test("a running animator the caller does not keep runs to its end (UIKit retains it); a paused one released → diagnostic, the views keep what they show")
-    func release() {
-        let (stage, view) = viewStage()
-        var ended = false
-        let (_, diagnostics) = KinemaDiagnostics.collecting {
-            stage.withClock {
-                do {
-                    let a = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 150 }
-                    a.addCompletion { _ in ended = true }
-                    a.startAnimation()
-                }
-                stage.turn(to: 0.5)
-                #expect(abs(x(view) - 100) < 1e-6)
-                stage.turn(to: 1)
-                #expect(ended)
-                do {
-                    let b = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 250 }
-                    b.startAnimation()
-                    stage.turn(to: 1.5)
-                    b.pauseAnimation()
-                }
-                stage.turn(to: 1.6)
-                #expect(abs(view.center.x - 200) < 1e-6)
-                #expect(abs(x(view) - 200) < 1e-6)
-                #expect(view.layer.animationKeys() == nil)
-                do {
-                    let c = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 300 }
-                    c.startAnimation()
-                    stage.turn(to: 1.85)
-                    c.stopAnimation(false)
-                }
-                stage.turn(to: 1.9)
-                #expect(abs(view.center.x - 225) < 1e-6 && abs(x(view) - 225) < 1e-6)
-            }
-        }
-        #expect(diagnostics.count == 2)
-        #expect(diagnostics.allSatisfy { $0.message.contains("released while") })
-    }
-}
-
 @Suite("UIViewPropertyAnimator: motion")
 @MainActor
 struct UIViewPropertyAnimatorMotionTests {
@@ -314,7 +25,7 @@ struct UIViewPropertyAnimatorMotionTests {
             let f = CAMediaTimingFunction(controlPoints: 0.65, -0.55, 0.27, 1.55)
             for t in [0.1, 0.3, 0.5, 0.8] {
                 stage.turn(to: t)
-                #expect(abs(x(view) - (50 + 200 * f.value(at: t))) < 1e-6)
+                #expect(abs(shownX(view) - (50 + 200 * f.value(at: t))) < 1e-6)
                 #expect(abs(a.fractionComplete - t) < 1e-9)
             }
         }
@@ -334,18 +45,18 @@ struct UIViewPropertyAnimatorMotionTests {
                 var before: [Double] = []
                 for k in 0...5 {
                     stage.turn(to: 0.1 * Double(k) + 0.1)
-                    before.append(x(view))
+                    before.append(shownX(view))
                 }
                 // At 0.6: turn round.
                 a.isReversed = true
                 #expect(abs(a.fractionComplete - 0.4) < 1e-9)   // measured in the running direction
                 for k in 1...5 {
                     stage.turn(to: 0.6 + 0.1 * Double(k))
-                    #expect(abs(x(view) - before[5 - k]) < 1e-6, "spring \(spring), k \(k)")
+                    #expect(abs(shownX(view) - before[5 - k]) < 1e-6, "spring \(spring), k \(k)")
                 }
                 stage.turn(to: 1.2)
                 #expect(position == .start)
-                #expect(view.center.x == 50 && x(view) == 50)
+                #expect(view.center.x == 50 && shownX(view) == 50)
             }
         }
     }
@@ -354,7 +65,7 @@ struct UIViewPropertyAnimatorMotionTests {
     func scrubbing() {
         let ease = CAMediaTimingFunction(name: .easeIn)
         for linear in [true, false] {
-            let (stage, view, a) = moving(.easeIn)
+            let (stage, view, a) = movingView(.easeIn)
             var endedAt: Double?
             a.addCompletion { _ in endedAt = stage.time }
             stage.withClock {
@@ -363,20 +74,20 @@ struct UIViewPropertyAnimatorMotionTests {
                 a.fractionComplete = 0.5
                 stage.turn(to: 0.125)
                 let expected = linear ? 150 : 50 + 200 * ease.value(at: 0.5)
-                #expect(abs(x(view) - expected) < 1e-6)
+                #expect(abs(shownX(view) - expected) < 1e-6)
                 #expect(a.fractionComplete == 0.5)
                 a.continueAnimation(withTimingParameters: nil, durationFactor: 0)
                 stage.turn(to: 0.125 + 1e-4)
-                #expect(abs(x(view) - expected) < 0.05)    // no jump: ≤ the motion of 0.1 ms
+                #expect(abs(shownX(view) - expected) < 0.05)    // no jump: ≤ the motion of 0.1 ms
                 stage.turn(to: 0.375)
                 if !linear {
                     // On the curve: the original motion resumes exactly.
-                    #expect(abs(x(view) - (50 + 200 * ease.value(at: 0.75))) < 1e-6)
+                    #expect(abs(shownX(view) - (50 + 200 * ease.value(at: 0.75))) < 1e-6)
                 } else {
                     // The rest of the curve, rescaled to start at the scrubbed value.
                     let g = ease.value(at: 0.5)
                     let p = (0.5 - g) / (1 - g) + (1 - (0.5 - g) / (1 - g)) * ease.value(at: 0.75)
-                    #expect(abs(x(view) - (50 + 200 * p)) < 1e-6)
+                    #expect(abs(shownX(view) - (50 + 200 * p)) < 1e-6)
                 }
                 stage.turn(to: 0.62)
                 #expect(endedAt == nil)
@@ -393,30 +104,30 @@ struct UIViewPropertyAnimatorMotionTests {
             let a = UIViewPropertyAnimator(duration: 1, dampingRatio: 1) { view.center.x = 250 }
             a.startAnimation()
             stage.turn(to: 0.2)
-            let before = x(view)
+            let before = shownX(view)
             a.pauseAnimation()
             let progress = a.fractionComplete
             #expect(abs(Double(progress) - (before - 50) / 200) < 1e-9)
             #expect(progress > 0.3)                 // a spring is well ahead of its time fraction
             a.fractionComplete = progress
             stage.turn(to: 0.3)
-            #expect(abs(x(view) - before) < 1e-9)
+            #expect(abs(shownX(view) - before) < 1e-9)
             a.fractionComplete = progress + 0.1     // the finger moves on
             stage.turn(to: 0.4)
-            let scrubbed = x(view)
+            let scrubbed = shownX(view)
             #expect(abs(scrubbed - (before + 20)) < 1e-6)
             a.continueAnimation(withTimingParameters: nil, durationFactor: 0)
             stage.turn(to: 0.4 + 1e-4)
-            #expect(abs(x(view) - scrubbed) < 0.05)
+            #expect(abs(shownX(view) - scrubbed) < 0.05)
             stage.turn(to: 2)
-            #expect(a.state == .inactive && x(view) == 250)
+            #expect(a.state == .inactive && shownX(view) == 250)
         }
     }
 
     @Test("continueAnimation(durationFactor:): 0 takes the time left at the original pace; 2 takes twice the original duration; new cubic timing runs from where it is")
     func continueDurations() {
         for (factor, end) in [(0.0, 1.125), (2.0, 2.625)] {
-            let (stage, view, a) = moving()
+            let (stage, view, a) = movingView()
             var endedAt: Double?
             a.addCompletion { _ in endedAt = stage.time }
             stage.withClock {
@@ -426,14 +137,14 @@ struct UIViewPropertyAnimatorMotionTests {
                 stage.turn(to: 0.625)
                 a.continueAnimation(withTimingParameters: nil, durationFactor: CGFloat(factor))
                 stage.turn(to: (0.625 + end) / 2)
-                #expect(abs(x(view) - 200) < 1e-6)   // linear: halfway through the rest
+                #expect(abs(shownX(view) - 200) < 1e-6)   // linear: halfway through the rest
                 stage.turn(to: end - 0.01)
                 #expect(endedAt == nil)
                 stage.turn(to: end)
             }
             #expect(endedAt == end)
         }
-        let (stage, view, a) = moving()
+        let (stage, view, a) = movingView()
         stage.withClock {
             a.startAnimation()
             stage.turn(to: 0.5)
@@ -441,9 +152,9 @@ struct UIViewPropertyAnimatorMotionTests {
             a.continueAnimation(withTimingParameters: UICubicTimingParameters(animationCurve: .easeOut), durationFactor: 1)
             stage.turn(to: 1)
             let ease = CAMediaTimingFunction(name: .easeOut)
-            #expect(abs(x(view) - (150 + 100 * ease.value(at: 0.5))) < 1e-6)
+            #expect(abs(shownX(view) - (150 + 100 * ease.value(at: 0.5))) < 1e-6)
             stage.turn(to: 1.5)
-            #expect(a.state == .inactive && x(view) == 250)
+            #expect(a.state == .inactive && shownX(view) == 250)
         }
     }
 
@@ -461,7 +172,7 @@ struct UIViewPropertyAnimatorMotionTests {
                 a.fractionComplete = CGFloat(t)
                 stage.turn(to: t)
                 previous = at
-                at = x(view)
+                at = shownX(view)
             }
             let slopeBefore = (at - previous) / 0.001
             #expect(abs(slopeBefore - 200) < 1e-6)
@@ -470,28 +181,28 @@ struct UIViewPropertyAnimatorMotionTests {
             let velocity = CGVector(dx: 1 / 0.6, dy: 0)   // 1 per second over the remaining 0.6
             a.continueAnimation(withTimingParameters: UISpringTimingParameters(dampingRatio: 1, initialVelocity: velocity), durationFactor: 0)
             stage.turn(to: t + h)
-            let slopeAfter = (x(view) - at) / h
+            let slopeAfter = (shownX(view) - at) / h
             #expect(abs(slopeAfter - slopeBefore) < 0.02 * slopeBefore)
             stage.turn(to: 1.0)
-            #expect(a.state == .inactive && x(view) == 250)
+            #expect(a.state == .inactive && shownX(view) == 250)
         }
     }
 
     @Test("continuing a running animator with a spring keeps its speed: a linear 200 pt/s motion continued with a critically damped spring leaves at 200 pt/s (within 2 %) and settles at the end")
     func runningSpringContinuation() {
-        let (stage, view, a) = moving()
+        let (stage, view, a) = movingView()
         let h = 1e-4
         stage.withClock {
             a.startAnimation()
             stage.turn(to: 0.5)
-            let at = x(view)
+            let at = shownX(view)
             a.continueAnimation(withTimingParameters: UISpringTimingParameters(dampingRatio: 1), durationFactor: 0)
             expectState(a, .active, running: true)
             stage.turn(to: 0.5 + h)
-            let slope = (x(view) - at) / h
+            let slope = (shownX(view) - at) / h
             #expect(abs(slope - 200) < 0.02 * 200)
             stage.turn(to: 1)
-            #expect(a.state == .inactive && x(view) == 250)
+            #expect(a.state == .inactive && shownX(view) == 250)
         }
     }
 
@@ -537,26 +248,26 @@ struct UIViewPropertyAnimatorMotionTests {
             a.addCompletion { positions.append($0) }
             a.startAnimation()
             stage.turn(to: 0.5)
-            let before = x(view)
+            let before = shownX(view)
             let b = UIViewPropertyAnimator(duration: 1, curve: .easeInOut) { view.center.x = 350 }
             b.addCompletion { positions.append($0) }
             b.startAnimation()
             stage.turn(to: 0.5)
-            #expect(abs(x(view) - before) < 1e-9)
+            #expect(abs(shownX(view) - before) < 1e-9)
             stage.turn(to: 0.75)
             let ease = CAMediaTimingFunction(name: .easeInEaseOut)
-            #expect(abs(x(view) - (350 - 50 - 100 * (1 - ease.value(at: 0.25)))) < 1e-6)
+            #expect(abs(shownX(view) - (350 - 50 - 100 * (1 - ease.value(at: 0.25)))) < 1e-6)
             stage.turn(to: 1)
             #expect(positions == [.end])
             stage.turn(to: 1.5)
-            #expect(x(view) == 350)
+            #expect(shownX(view) == 350)
         }
         #expect(positions == [.end, .end])
     }
 
     @Test("addAnimations while running: the new block runs over the remaining time; addAnimations(_:delayFactor:) on an inactive animator starts that far in")
     func addAnimations() {
-        let (stage, view, a) = moving()
+        let (stage, view, a) = movingView()
         stage.withClock {
             a.startAnimation()
             stage.turn(to: 0.5)
@@ -570,12 +281,12 @@ struct UIViewPropertyAnimatorMotionTests {
             b.addAnimations { view.alpha = 1 }
             b.startAnimation()
             stage.turn(to: 1.25)
-            #expect(x(view) == 250)
+            #expect(shownX(view) == 250)
             #expect(abs(shown(view).opacity - 0.25) < 1e-6)
             stage.turn(to: 1.75)
-            #expect(abs(x(view) - 150) < 1e-6)
+            #expect(abs(shownX(view) - 150) < 1e-6)
             stage.turn(to: 2)
-            #expect(x(view) == 50 && b.state == .inactive)
+            #expect(shownX(view) == 50 && b.state == .inactive)
         }
     }
 
@@ -590,9 +301,9 @@ struct UIViewPropertyAnimatorMotionTests {
             expectState(a, .active, running: true)
             #expect(a.delay == 0.5)
             stage.turn(to: 0.25)
-            #expect(x(view) == 50)
+            #expect(shownX(view) == 50)
             stage.turn(to: 1)
-            #expect(abs(x(view) - (50 + 200 * CAMediaTimingFunction(name: .easeOut).value(at: 0.5))) < 1e-6)
+            #expect(abs(shownX(view) - (50 + 200 * CAMediaTimingFunction(name: .easeOut).value(at: 0.5))) < 1e-6)
             stage.turn(to: 1.5)
         }
         #expect(position == .end)
@@ -633,7 +344,7 @@ struct UIViewPropertyAnimatorInputTests {
                 #expect(a.duration == 0)
                 a.startAnimation(afterDelay: -1)                                                          // 2
                 stage.turn(to: 0.01)
-                #expect(a.state == .inactive && x(view) == 150)
+                #expect(a.state == .inactive && shownX(view) == 150)
                 let b = UIViewPropertyAnimator(duration: -2, dampingRatio: .nan) { view.alpha = 0.5 }      // 3, 4
                 #expect(b.duration == 0)
                 let c = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 250 }
@@ -650,7 +361,7 @@ struct UIViewPropertyAnimatorInputTests {
                 #expect(d.duration == 0)
                 UIViewPropertyAnimator(duration: 1, curve: .linear).continueAnimation(withTimingParameters: nil, durationFactor: 1)   // 11
                 stage.turn(to: 2)
-                #expect(c.state == .inactive && x(view) == 250)
+                #expect(c.state == .inactive && shownX(view) == 250)
             }
         }
         #expect(diagnostics.count == 11)
@@ -663,7 +374,7 @@ struct UIViewPropertyAnimatorInputTests {
 struct UIViewPropertyAnimatorInterruptibleTests {
     @Test("isInterruptible false: pause, scrub, reverse and continue are ignored with diagnostics and it runs to its end; runningPropertyAnimator inside UIView.animate inherits the block's duration and is not interruptible")
     func notInterruptible() {
-        let (stage, view, a) = moving()
+        let (stage, view, a) = movingView()
         var positions: [UIViewAnimatingPosition] = []
         a.addCompletion { positions.append($0) }
         let (_, diagnostics) = KinemaDiagnostics.collecting {
@@ -748,24 +459,24 @@ struct UIViewPropertyAnimatorViewTests {
 
     @Test("startAnimation(afterDelay:): the values hold until the delay is over; a paused animator's blocks added later start from their own start values")
     func delayAndLateBlocks() {
-        let (stage, view, a) = moving()
+        let (stage, view, a) = movingView()
         stage.withClock {
             a.startAnimation(afterDelay: 0.5)
             expectState(a, .active, running: true)
             stage.turn(to: 0.25)
-            #expect(x(view) == 50 && a.fractionComplete == 0)
+            #expect(shownX(view) == 50 && a.fractionComplete == 0)
             stage.turn(to: 1)
-            #expect(abs(x(view) - 150) < 1e-6)
+            #expect(abs(shownX(view) - 150) < 1e-6)
             a.pauseAnimation()
             a.addAnimations { view.alpha = 0 }
             stage.turn(to: 1.1)
             #expect(shown(view).opacity == 1 && view.alpha == 0)
             a.startAnimation()                      // resumes at once: no second delay
             stage.turn(to: 1.35)
-            #expect(abs(x(view) - 200) < 1e-6)
+            #expect(abs(shownX(view) - 200) < 1e-6)
             #expect(abs(shown(view).opacity - 0.5) < 1e-6)
             stage.turn(to: 1.6)
-            #expect(a.state == .inactive && x(view) == 250 && shown(view).opacity == 0)
+            #expect(a.state == .inactive && shownX(view) == 250 && shown(view).opacity == 0)
         }
     }
 }

@@ -124,6 +124,32 @@ struct UIViewPropertyAnimatorMotionTests {
         }
     }
 
+    @Test("a physical spring scrubbed off its path restarts from the scrubbed value and the animator ends when it settles (no jump at the end)")
+    func physicalSpringAfterScrub() {
+        let (stage, view) = viewStage()
+        var endedAt: Double?
+        stage.withClock {
+            let parameters = UISpringTimingParameters(mass: 1, stiffness: 100, damping: 20, initialVelocity: .zero)
+            let a = UIViewPropertyAnimator(duration: 0.3, timingParameters: parameters)
+            a.addAnimations { view.center.x = 250 }
+            a.addCompletion { _ in endedAt = stage.time }
+            let settle = Spring(mass: 1, stiffness: 100, damping: 20).settlingDuration
+            #expect(abs(a.duration - settle) < 1e-12)
+            a.fractionComplete = 0.5
+            stage.turn(to: 0.25)
+            #expect(abs(shownX(view) - 150) < 1e-6)
+            a.continueAnimation(withTimingParameters: nil, durationFactor: 0)
+            stage.turn(to: 0.25 + 1e-4)
+            #expect(abs(shownX(view) - 150) < 0.01)            // from rest: no jump
+            stage.turn(to: 0.25 + settle - 0.01)
+            #expect(endedAt == nil)
+            #expect(abs(shownX(view) - 250) < 0.5)             // settled to within 0.5 % of the rest
+            stage.turn(to: 0.25 + settle + 0.01)
+            #expect(a.state == .inactive && shownX(view) == 250)
+        }
+        #expect(endedAt != nil)
+    }
+
     @Test("continueAnimation(durationFactor:): 0 takes the time left at the original pace; 2 takes twice the original duration; new cubic timing runs from where it is")
     func continueDurations() {
         for (factor, end) in [(0.0, 1.125), (2.0, 2.625)] {

@@ -133,6 +133,11 @@ struct AnimatorRun {
         motion.progress(at: local(at: t))
     }
 
+    /// The media time the run stops moving (its begin when frozen).
+    var end: CFTimeInterval {
+        speed == 0 ? begin : begin + span / speed.magnitude
+    }
+
     /// dP/dt at media time t: 0 before the run begins, after it ends, or frozen.
     func velocity(at t: CFTimeInterval) -> Double {
         guard speed != 0, t >= begin, (t - begin) * speed.magnitude < span else { return 0 }

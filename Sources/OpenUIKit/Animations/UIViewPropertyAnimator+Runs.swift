@@ -75,7 +75,7 @@ extension UIViewPropertyAnimator {
         let target: Double = reversed ? 0 : 1
         let rest = (target - f).magnitude
         let time = max(length ?? rest * duration, 0)
-        let end = start + time
+        var end = start + time
         for group in groups {
             // The part of the run in which the group moves: forward, from when the animator's
             // fraction reaches the group's start; backward, until it does.
@@ -87,7 +87,12 @@ extension UIViewPropertyAnimator {
             }
             group.move(towards: target, from: from, to: to, parameters: parameters, carried: carried[ObjectIdentifier(group)] ?? 0)
         }
-        segment = (start, f, target, time)
+        // A physical spring takes the time it needs to settle, which may be longer than the time
+        // asked for (a spring restarted from a scrub): the animator ends when its groups do.
+        // (A run's end carries the rounding of its Float speed: only a real excess counts.)
+        let groupsEnd = groups.map(\.run.end).max() ?? end
+        if groupsEnd > end + 1e-6 { end = groupsEnd }
+        segment = (start, f, target, end - start)
         isRunning = true
         setKeepAlive()
         endToken += 1

@@ -209,7 +209,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenUIKitTests",
-            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaRaster", "KinemaImageIO", "KinemaText", "OpenUIKit", "Kinema", "KinemaTestSupport"],
+            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "KinemaImageIO", "KinemaText", "OpenUIKit", "Kinema", "KinemaTestSupport"],
             resources: [.copy("References")],
             swiftSettings: strictSwift
         ),

@@ -36,6 +36,13 @@ func usesTheSurface() throws {
     let image = UIGraphicsImageRenderer(size: CGSize(width: 2, height: 2)).image { _ in UIBezierPath(ovalIn: .zero).fill() }
     _ = UIImageView(image: image)
     _ = IndexPath(item: 0, section: 0).item
+    let animator = UIViewPropertyAnimator(duration: 0.5, timingParameters: UISpringTimingParameters(dampingRatio: 1, initialVelocity: CGVector(dx: 0, dy: 1)))
+    animator.addAnimations { view.layer.cornerRadius = 4 }
+    animator.addCompletion { (position: UIViewAnimatingPosition) in _ = position == .end }
+    animator.fractionComplete = 0.5
+    animator.continueAnimation(withTimingParameters: UICubicTimingParameters(animationCurve: .easeOut), durationFactor: 0)
+    let animating: any UIViewImplicitlyAnimating = animator
+    _ = animating.state == UIViewAnimatingState.active
 
     // Text (KinemaText's Apple types, re-exported by OpenUIKit; UIFont in OpenUIKit).
     let paragraph = NSMutableParagraphStyle()

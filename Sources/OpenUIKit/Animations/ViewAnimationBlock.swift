@@ -58,6 +58,10 @@ final class ViewAnimationBlock: CAAnimationDelegate {
     private var completed = false
     /// Views whose layers this block animated (for the layoutSubviews option).
     private(set) var animatedViews: [UIView] = []
+    /// Set by a property animator running its animation blocks: the changes are handed to it
+    /// (layer, key, old model value, new value, the value shown before the change) instead of
+    /// becoming animations here; the animator makes and owns their layer animations.
+    var capture: ((CALayer, String, AnimatableValue, AnimatableValue, AnimatableValue?) -> Void)?
 
     /// The blocks being set up, innermost last.
     static var stack: [ViewAnimationBlock] = []
@@ -175,6 +179,10 @@ final class ViewAnimationBlock: CAAnimationDelegate {
         let new = entry.get(layer.state)
         let old = change.oldModelValue
         guard old != new else { return }
+        if let capture {
+            capture(layer, key, old, new, CALayer.changeInProgressPresentationValue())
+            return
+        }
         let view = layer.delegate as? UIView
         switch (old, new) {
         case let (.rect(a), .rect(b)):

@@ -15,6 +15,10 @@ flags=(-swift-version 6 -I "$bin/Modules")
 for map in "$bin"/*.build/module.modulemap Sources/C*/module.modulemap; do
   flags+=(-Xcc "-fmodule-map-file=$PWD/${map#"$PWD/"}")
 done
+# The text libraries' headers live in their own folders (ft2build.h in freetype2/, hb.h in harfbuzz/).
+for cflag in $(pkg-config --cflags-only-I fontconfig freetype2 harfbuzz icu-uc); do
+  flags+=(-Xcc "$cflag")
+done
 
 swiftc -typecheck "${flags[@]}" Scripts/public-surface/UsesTheSurface.swift
 echo "public surface: Apple's names and the listed Kinema types are in scope"

@@ -90,9 +90,23 @@ package final class FontDatabase: @unchecked Sendable {
         return FontFace(path: url.path, index: 0)
     }()
 
-    /// The face that best serves `request`: fontconfig's match, else the bundled face. Nil only
-    /// when not even the bundled font can be read.
-    package func face(for request: FontRequest) -> FontFace? {
+    /// The face that best serves `request`: fontconfig's match, else the bundled face, else (a
+    /// broken installation, reported) `FontFace.empty`, which draws nothing.
+    package func face(for request: FontRequest) -> FontFace {
+        if let face = matchedFace(for: request) { return face }
+        lock.lock()
+        let warn = !warnedNoBundledFont
+        warnedNoBundledFont = true
+        lock.unlock()
+        if warn {
+            KinemaDiagnostics.emit("KinemaText", "no font could be read, not even the bundled DejaVu Sans: text takes space but draws nothing")
+        }
+        return .empty
+    }
+
+    private var warnedNoBundledFont = false
+
+    private func matchedFace(for request: FontRequest) -> FontFace? {
         var request = request
         request.tabularNumbers = false // a shaping feature, not a face
         lock.lock()

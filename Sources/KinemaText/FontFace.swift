@@ -43,7 +43,8 @@ package final class FontFace: @unchecked Sendable, Hashable, CustomStringConvert
     /// HarfBuzz's font at the face's design scale (units per em), immutable.
     package let hbFont: OpaquePointer
     private let hbFace: OpaquePointer
-    private let ftFace: FT_Face
+    /// Nil only for `FontFace.empty`.
+    private let ftFace: FT_Face?
     private let lock = NSLock()
     private var outlines: [UInt32: Path] = [:]
 
@@ -107,10 +108,31 @@ package final class FontFace: @unchecked Sendable, Hashable, CustomStringConvert
         hbFont = font
     }
 
+    /// A face with no glyphs: what text is set in when not even the bundled font can be read (a
+    /// broken installation). Text then lays out with the metrics below and draws nothing, so no
+    /// program traps for want of a font; the database reports it.
+    package static let empty = FontFace()
+
+    private init() {
+        ftFace = nil
+        path = ""
+        index = 0
+        familyName = "Empty"
+        styleName = "Regular"
+        postScriptName = "Empty"
+        isBold = false
+        isItalic = false
+        isFixedPitch = false
+        metrics = FontFaceMetrics(unitsPerEm: 1000, ascender: 800, descender: -200, lineGap: 0, capHeight: 700,
+                                  xHeight: 500, underlinePosition: -100, underlineThickness: 50)
+        hbFace = hb_face_get_empty()
+        hbFont = hb_font_get_empty()
+    }
+
     deinit {
         hb_font_destroy(hbFont)
         hb_face_destroy(hbFace)
-        FreeTypeLibrary.shared.closeFace(ftFace)
+        if let ftFace { FreeTypeLibrary.shared.closeFace(ftFace) }
     }
 
     package static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }
@@ -132,6 +154,7 @@ package final class FontFace: @unchecked Sendable, Hashable, CustomStringConvert
         lock.lock()
         defer { lock.unlock() }
         if let cached = outlines[glyph] { return cached }
+        guard let ftFace else { return Path() }
         let path = FontFace.loadOutline(ftFace, glyph)
         outlines[glyph] = path
         return path

@@ -19,7 +19,7 @@ package struct TextFont: Sendable, Hashable, CustomStringConvertible {
 
     /// Looks `request` up and makes the font; nil only when no font at all can be read.
     package init?(request: FontRequest, size: Double) {
-        guard let face = FontDatabase.shared.face(for: request) else { return nil }
+        let face = FontDatabase.shared.face(for: request)
         self.init(face: face, size: TextFont.sanitizedSize(size, api: "font size"), request: request)
     }
 

@@ -33,7 +33,7 @@ import Testing
         let database = try #require(FontDatabase(fontconfigXML: "<?xml version=\"1.0\"?><fontconfig></fontconfig>"))
         let (face, diagnostics) = KinemaDiagnostics.collecting { database.face(for: FontRequest(family: "sans-serif")) }
         let bundled = try #require(FontDatabase.shared.bundledFace)
-        #expect(face?.path == bundled.path)
+        #expect(face.path == bundled.path)
         #expect(diagnostics.contains { $0.message.contains("bundled DejaVu Sans") })
         #expect(database.isAvailable(name: "DejaVu Sans") == false)
         #expect(database.isAvailable(name: "Helvetica"), "an iOS family is always available through the generic family")

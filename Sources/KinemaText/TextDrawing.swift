@@ -35,12 +35,29 @@ extension LineGlyphRun {
     }
 }
 
+/// What `paintItems` and `draw` walk: the paint items in order, glyph runs not yet outlined.
+private enum DrawItem {
+    case item(TextPaintItem)
+    case run(LineGlyphRun, TextColor, TextShadow?)
+}
+
 extension TextLayout {
     /// What the text paints when its layout origin is at `origin`, in painting order. Lines
     /// outside `visible` (when given) are skipped.
     package func paintItems(at origin: CGPoint = .zero, visible: CGRect? = nil) -> [TextPaintItem] {
-        var backgrounds: [TextPaintItem] = []
-        var items: [TextPaintItem] = []
+        drawItems(at: origin, visible: visible).compactMap { item in
+            switch item {
+            case .item(let item): return item
+            case .run(let run, let color, let shadow):
+                let path = run.outlines(offsetBy: origin)
+                return path.isEmpty ? nil : .glyphs(path, color, shadow)
+            }
+        }
+    }
+
+    private func drawItems(at origin: CGPoint, visible: CGRect?) -> [DrawItem] {
+        var backgrounds: [DrawItem] = []
+        var items: [DrawItem] = []
         for line in lines {
             if let visible {
                 let top = origin.y + line.top, bottom = top + line.height
@@ -50,29 +67,28 @@ extension TextLayout {
             }
             for run in line.runs {
                 if let background = run.style.backgroundColor, background.alpha > 0 {
-                    backgrounds.append(.background(CGRect(x: origin.x + run.minX, y: origin.y + line.top,
-                                                          width: run.maxX - run.minX, height: line.height), background))
+                    backgrounds.append(.item(.background(CGRect(x: origin.x + run.minX, y: origin.y + line.top,
+                                                                width: run.maxX - run.minX, height: line.height), background)))
                 }
                 guard let color = run.style.foregroundColor else { continue }
                 let shadow = run.style.shadow
-                if color.alpha > 0 {
-                    let path = run.outlines(offsetBy: origin)
-                    if !path.isEmpty { items.append(.glyphs(path, color, shadow)) }
-                }
+                if color.alpha > 0 { items.append(.run(run, color, shadow)) }
                 let y = origin.y + line.baseline - (run.style.baselineOffset.isFinite ? run.style.baselineOffset : 0)
                 let thickness = max(run.font.underlineThickness, run.font.size / 18)
                 if run.style.underline != 0 {
                     let barColor = run.style.underlineColor ?? color
                     let top = y - run.font.underlinePosition - thickness / 2
                     for bar in Self.bars(style: run.style.underline, top: top, thickness: thickness) {
-                        items.append(.bar(CGRect(x: origin.x + run.minX, y: bar.top, width: run.maxX - run.minX, height: bar.height), barColor, shadow))
+                        items.append(.item(.bar(CGRect(x: origin.x + run.minX, y: bar.top, width: run.maxX - run.minX, height: bar.height),
+                                                barColor, shadow)))
                     }
                 }
                 if run.style.strikethrough != 0 {
                     let barColor = run.style.strikethroughColor ?? color
                     let middle = y - run.font.xHeight / 2
                     for bar in Self.bars(style: run.style.strikethrough, top: middle - thickness / 2, thickness: thickness) {
-                        items.append(.bar(CGRect(x: origin.x + run.minX, y: bar.top, width: run.maxX - run.minX, height: bar.height), barColor, shadow))
+                        items.append(.item(.bar(CGRect(x: origin.x + run.minX, y: bar.top, width: run.maxX - run.minX, height: bar.height),
+                                                barColor, shadow)))
                     }
                 }
             }
@@ -92,25 +108,82 @@ extension TextLayout {
     /// Draws the text into `region` with its layout origin at `origin` (region pixels; `scale`
     /// pixels per point). Shadows are drawn unblurred-offset here only when `blurRadius` is 0;
     /// blurred shadows are the caller's (a CGContext's shadow state, the compositor's).
+    ///
+    /// Glyphs come from `GlyphCache.shared`: coverage masks rasterized once by the same scan
+    /// converter, blended at their whole-pixel origin with a quarter-pixel phase (GlyphCache.swift
+    /// says what that changes against filling the outlines; GlyphCacheTests bounds it). Glyphs
+    /// too large for the cache, and draws at a scale or origin that is not finite, fill outlines.
     package func draw(into region: inout PixmapRegion, at origin: CGPoint = .zero, scale: Double = 1, alpha: Float = 1) {
+        draw(into: &region, at: origin, scale: scale, alpha: alpha, cache: GlyphCache.shared)
+    }
+
+    /// `draw(into:at:scale:alpha:)` with the glyph cache to use; nil fills every glyph outline.
+    package func draw(into region: inout PixmapRegion, at origin: CGPoint, scale: Double, alpha: Float, cache: GlyphCache?) {
         var converter = ScanConverter()
         let visible = CGRect(x: -origin.x, y: -origin.y, width: Double(region.frame.width) / scale, height: Double(region.frame.height) / scale)
         let transform = PathTransform(a: scale, b: 0, c: 0, d: scale, tx: origin.x * scale, ty: origin.y * scale)
-        for item in paintItems(visible: visible) {
+        let masksUsable = cache != nil && scale.isFinite && scale > 0 && origin.x.isFinite && origin.y.isFinite && !alpha.isNaN
+        var requests: [GlyphCache.Request] = []
+        var masks: [GlyphMask?] = []
+        for item in drawItems(at: .zero, visible: visible) {
             switch item {
-            case .background(let rect, let color):
+            case .item(.background(let rect, let color)), .item(.bar(let rect, let color, _)):
                 var path = Path()
                 path.addRect(rect, transform: transform)
                 region.fill(Self.rasterPath(path), color: color.paint, alpha: alpha, using: &converter)
-            case .glyphs(let outline, let color, _):
+            case .item(.glyphs(let outline, let color, _)):
                 var path = Path()
                 path.addPath(outline, transform: transform)
                 region.fill(Self.rasterPath(path), color: color.paint, alpha: alpha, using: &converter)
-            case .bar(let rect, let color, _):
-                var path = Path()
-                path.addRect(rect, transform: transform)
-                region.fill(Self.rasterPath(path), color: color.paint, alpha: alpha, using: &converter)
+            case .run(let run, let color, _):
+                let em = run.font.size * scale
+                if let cache, masksUsable, em * 1.5 <= GlyphCache.maximumGlyphPixels {
+                    drawMasks(run, color: color, origin: origin, scale: scale, alpha: alpha, into: region, cache: cache,
+                              requests: &requests, masks: &masks, converter: &converter)
+                } else {
+                    var path = Path()
+                    path.addPath(run.outlines(), transform: transform)
+                    if !path.isEmpty { region.fill(Self.rasterPath(path), color: color.paint, alpha: alpha, using: &converter) }
+                }
             }
+        }
+    }
+
+    /// One run's glyphs blended from cached masks.
+    private func drawMasks(_ run: LineGlyphRun, color: TextColor, origin: CGPoint, scale: Double, alpha: Float, into region: PixmapRegion,
+                           cache: GlyphCache, requests: inout [GlyphCache.Request], masks: inout [GlyphMask?],
+                           converter: inout ScanConverter) {
+        let source = color.paint.multipliedAlpha(min(max(alpha, 0), 1)).premultiplied
+        guard source.alpha > 0, run.font.scale > 0 else { return }
+        let phases = Double(GlyphCache.phases)
+        let ox = origin.x * scale, oy = origin.y * scale
+        requests.removeAll(keepingCapacity: true)
+        var pixels: [(x: Int, y: Int)] = []
+        pixels.reserveCapacity(run.glyphs.count)
+        for (i, glyph) in run.glyphs.enumerated() {
+            let p = run.positions[i]
+            let x = p.x * scale + ox, y = p.y * scale + oy
+            // Far outside any pixmap: skip (the fill would clip it away).
+            guard abs(x) < 1e9, abs(y) < 1e9 else {
+                pixels.append((Int.min, Int.min))
+                requests.append(.init(glyph: glyph, phase: -1))
+                continue
+            }
+            var ix = x.rounded(.down), iy = y.rounded(.down)
+            var qx = Int(((x - ix) * phases).rounded()), qy = Int(((y - iy) * phases).rounded())
+            if qx == GlyphCache.phases { qx = 0; ix += 1 }
+            if qy == GlyphCache.phases { qy = 0; iy += 1 }
+            pixels.append((Int(ix), Int(iy)))
+            requests.append(.init(glyph: glyph, phase: qy * GlyphCache.phases + qx))
+        }
+        let visibleRequests = requests.filter { $0.phase >= 0 }
+        cache.masks(face: run.font.face, pixelsPerUnit: run.font.scale * scale, requests: visibleRequests, into: &masks, converter: &converter)
+        let packed = source.packed
+        var k = 0
+        for i in requests.indices where requests[i].phase >= 0 {
+            defer { k += 1 }
+            guard let mask = masks[k] else { continue }
+            mask.blend(into: region, x: pixels[i].x, y: pixels[i].y, color: packed)
         }
     }
 

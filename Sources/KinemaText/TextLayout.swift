@@ -288,7 +288,9 @@ private struct LineSetter {
         var k = opportunityIndex
         while k < opportunities.count {
             let offset = min(opportunities[k].offset, limit)
-            while position < offset {
+            // Stops as soon as the content is too wide: the opportunity cannot be taken, and a
+            // long unbreakable stretch is then not summed to its end for every line.
+            while position < offset && width <= available + 1e-9 {
                 let advance = advances[position - currentParagraphStart]
                 if isWhitespace(text.utf16[position]) { trailing += advance } else { width += trailing + advance; trailing = 0 }
                 position += 1

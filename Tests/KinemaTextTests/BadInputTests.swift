@@ -69,10 +69,13 @@ import Testing
         let style = try Self.style(size: 12)
         let words = ["lorem", "ipsum", "Tùy", "chỉnh", "viết", "động", "x", "transition"]
         var string = ""
+        var units = 0
         var random = SplitMix64(state: 14)
-        while string.utf16.count < 1_000_000 {
-            string += words[Int(random.next() % UInt64(words.count))]
+        while units < 1_000_000 {
+            let word = words[Int(random.next() % UInt64(words.count))]
+            string += word
             string += " "
+            units += word.utf16.count + 1
         }
         let text = StyledText(string, style: style)
         let start = Date()

@@ -275,6 +275,7 @@ extension GlyphMask {
         guard clipLeft < width, clipRight > 0 else { return }
         let opaque = color >> 24 == 255
         let colorLanes = SIMD4<UInt16>(truncatingIfNeeded: unsafeBitCast(color, to: SIMD4<UInt8>.self))
+        let colorPair = SIMD8<UInt16>(lowHalf: colorLanes, highHalf: colorLanes)
         coverage.withUnsafeBufferPointer { bytes in
             spans.withUnsafeBufferPointer { spans in
                 guard let cover = bytes.baseAddress else { return }
@@ -284,11 +285,40 @@ extension GlyphMask {
                     guard start < end else { continue }
                     let pixels = region.row(y0 &+ row) + x0
                     let line = cover + row &* width
-                    for i in start..<end {
+                    var i = start
+                    // Two pixels a step in 16-bit lanes (SIMD8: one SSE register), each lane doing
+                    // what the one-pixel code below does, so the result is the same bit for bit.
+                    while i &+ 2 <= end {
+                        let c0 = line[i], c1 = line[i &+ 1]
+                        if c0 | c1 == 0 {
+                            i &+= 2
+                            continue
+                        }
+                        if c0 & c1 == 255 && opaque {
+                            pixels[i] = color
+                            pixels[i &+ 1] = color
+                            i &+= 2
+                            continue
+                        }
+                        let factor = SIMD8<UInt16>(lowHalf: SIMD4(repeating: UInt16(c0)), highHalf: SIMD4(repeating: UInt16(c1)))
+                        var v = colorPair &* factor &+ 128
+                        let source = (v &+ (v &>> 8)) &>> 8
+                        let remaining = SIMD8<UInt16>(lowHalf: SIMD4(repeating: 255 &- source[3]), highHalf: SIMD4(repeating: 255 &- source[7]))
+                        let address = UnsafeMutableRawPointer(pixels + i)
+                        let under = SIMD8<UInt16>(truncatingIfNeeded: address.loadUnaligned(as: SIMD8<UInt8>.self))
+                        v = under &* remaining &+ 128
+                        address.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: source &+ ((v &+ (v &>> 8)) &>> 8)), as: SIMD8<UInt8>.self)
+                        i &+= 2
+                    }
+                    while i < end {
                         let c = line[i]
-                        if c == 0 { continue }
+                        if c == 0 {
+                            i &+= 1
+                            continue
+                        }
                         if c == 255 && opaque {
                             pixels[i] = color
+                            i &+= 1
                             continue
                         }
                         // source = color × c / 255, then source + pixel × (255 − source α) / 255,
@@ -299,6 +329,7 @@ extension GlyphMask {
                         v = under &* SIMD4(repeating: 255 &- source.w) &+ 128
                         let result = source &+ ((v &+ (v &>> 8)) &>> 8)
                         pixels[i] = unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: result), to: UInt32.self)
+                        i &+= 1
                     }
                 }
             }

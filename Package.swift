@@ -125,7 +125,7 @@ let package = Package(
             name: "KinemaBench",
             dependencies: [
                 "KinemaSupport", "Kinema", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "KinemaImageIO", "OpenQuartzCore",
-                "KinemaRenderServer", "KinemaBenchBaselines", "KinemaBenchScenes",
+                "KinemaRenderServer", "KinemaBenchBaselines", "KinemaBenchScenes", "KinemaText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources/BenchScene")],

@@ -6,8 +6,11 @@
 # regenerate them:
 #   bash Scripts/setup-reference-tools.sh
 #   ~/.cache/kinema-peers/venv/bin/python Scripts/references/<name>.py
+# except references/text_references.py, which runs in ~/.cache/kinema-peers/venv-text
+# (Scripts/requirements-text.txt: uharfbuzz, Pillow with libraqm), made by the same script.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 home=$(bash "$here/bench/setup-peers.sh")
 "$home/venv/bin/python" -c "import mpmath, numpy, scipy; print('mpmath', mpmath.__version__, 'numpy', numpy.__version__, 'scipy', scipy.__version__)"
-echo "run the reference scripts with $home/venv/bin/python"
+"$home/venv-text/bin/python" -c "import uharfbuzz, PIL.features as f; print('uharfbuzz', uharfbuzz.__version__, 'raqm', f.version('raqm'))"
+echo "run the reference scripts with $home/venv/bin/python (text_references.py: $home/venv-text/bin/python)"

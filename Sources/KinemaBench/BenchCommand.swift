@@ -88,6 +88,10 @@ public struct BenchCommand: ParsableCommand {
         print(PixelReport.line(name: "memcpy floor".padding(toLength: nameWidth, withPad: " ", startingAt: 0),
                                summary: "one 1280×720×4-byte copy", timing: floor, nameWidth: nameWidth))
         print("")
+        if !peers.noPeers, ours.contains(where: { $0.name.hasPrefix("text.") }) {
+            TextBenchPeer.report(ours: ours, runs: runs, images: images).forEach { print($0) }
+            print("")
+        }
         guard !peers.noPeers, pixels.contains(where: \.hasPeers) else { return }
         let workload = FileManager.default.temporaryDirectory
             .appendingPathComponent("kinema-bench-workload-\(ProcessInfo.processInfo.processIdentifier)")

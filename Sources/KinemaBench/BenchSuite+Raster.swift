@@ -10,7 +10,7 @@ import KinemaRaster
 
 extension BenchSuite {
     static var pixels: [PixelBenchmark] {
-        [fillTriangles, fillCubicShapes, strokeCurves, drawImages, blur] + transitions
+        [fillTriangles, fillCubicShapes, strokeCurves, drawImages, blur] + transitions + text
     }
 
     /// Clears to the workload's opaque white background.

@@ -35,49 +35,74 @@ extension LineGlyphRun {
     }
 }
 
+/// What `paintItems` and `draw` walk: the paint items in order, glyph runs not yet outlined.
+private enum DrawItem {
+    case item(TextPaintItem)
+    case run(LineGlyphRun, TextColor, TextShadow?)
+}
+
 extension TextLayout {
     /// What the text paints when its layout origin is at `origin`, in painting order. Lines
     /// outside `visible` (when given) are skipped.
     package func paintItems(at origin: CGPoint = .zero, visible: CGRect? = nil) -> [TextPaintItem] {
-        var backgrounds: [TextPaintItem] = []
-        var items: [TextPaintItem] = []
-        for line in lines {
-            if let visible {
-                let top = origin.y + line.top, bottom = top + line.height
-                // Glyphs reach past the line box (marks above, descenders below): a line's margin.
-                let margin = line.height
-                if bottom + margin < visible.minY || top - margin > visible.maxY { continue }
+        drawItems(at: origin, visible: visible).compactMap { item in
+            switch item {
+            case .item(let item): return item
+            case .run(let run, let color, let shadow):
+                let path = run.outlines(offsetBy: origin)
+                return path.isEmpty ? nil : .glyphs(path, color, shadow)
             }
+        }
+    }
+
+    private func drawItems(at origin: CGPoint, visible: CGRect?) -> [DrawItem] {
+        var backgrounds: [DrawItem] = []
+        var items: [DrawItem] = []
+        for line in lines {
+            if let visible, !Self.isVisible(line, origin: origin, in: visible) { continue }
             for run in line.runs {
                 if let background = run.style.backgroundColor, background.alpha > 0 {
-                    backgrounds.append(.background(CGRect(x: origin.x + run.minX, y: origin.y + line.top,
-                                                          width: run.maxX - run.minX, height: line.height), background))
+                    backgrounds.append(.item(.background(CGRect(x: origin.x + run.minX, y: origin.y + line.top,
+                                                                width: run.maxX - run.minX, height: line.height), background)))
                 }
                 guard let color = run.style.foregroundColor else { continue }
                 let shadow = run.style.shadow
-                if color.alpha > 0 {
-                    let path = run.outlines(offsetBy: origin)
-                    if !path.isEmpty { items.append(.glyphs(path, color, shadow)) }
-                }
-                let y = origin.y + line.baseline - (run.style.baselineOffset.isFinite ? run.style.baselineOffset : 0)
-                let thickness = max(run.font.underlineThickness, run.font.size / 18)
-                if run.style.underline != 0 {
-                    let barColor = run.style.underlineColor ?? color
-                    let top = y - run.font.underlinePosition - thickness / 2
-                    for bar in Self.bars(style: run.style.underline, top: top, thickness: thickness) {
-                        items.append(.bar(CGRect(x: origin.x + run.minX, y: bar.top, width: run.maxX - run.minX, height: bar.height), barColor, shadow))
-                    }
-                }
-                if run.style.strikethrough != 0 {
-                    let barColor = run.style.strikethroughColor ?? color
-                    let middle = y - run.font.xHeight / 2
-                    for bar in Self.bars(style: run.style.strikethrough, top: middle - thickness / 2, thickness: thickness) {
-                        items.append(.bar(CGRect(x: origin.x + run.minX, y: bar.top, width: run.maxX - run.minX, height: bar.height), barColor, shadow))
-                    }
-                }
+                if color.alpha > 0 { items.append(.run(run, color, shadow)) }
+                items += Self.bars(of: run, line: line, origin: origin, color: color).map { .item($0) }
             }
         }
         return backgrounds + items
+    }
+
+    /// A line's margin for visibility: glyphs reach past the line box (marks above, descenders below).
+    private static func isVisible(_ line: TextLine, origin: CGPoint, in visible: CGRect) -> Bool {
+        let top = origin.y + line.top, bottom = top + line.height
+        let margin = line.height
+        return !(bottom + margin < visible.minY || top - margin > visible.maxY)
+    }
+
+    /// The run's underline and strikethrough bars.
+    private static func bars(of run: LineGlyphRun, line: TextLine, origin: CGPoint, color: TextColor) -> [TextPaintItem] {
+        guard run.style.underline != 0 || run.style.strikethrough != 0 else { return [] }
+        var items: [TextPaintItem] = []
+        let shadow = run.style.shadow
+        let y = origin.y + line.baseline - (run.style.baselineOffset.isFinite ? run.style.baselineOffset : 0)
+        let thickness = max(run.font.underlineThickness, run.font.size / 18)
+        if run.style.underline != 0 {
+            let barColor = run.style.underlineColor ?? color
+            let top = y - run.font.underlinePosition - thickness / 2
+            for bar in bars(style: run.style.underline, top: top, thickness: thickness) {
+                items.append(.bar(CGRect(x: origin.x + run.minX, y: bar.top, width: run.maxX - run.minX, height: bar.height), barColor, shadow))
+            }
+        }
+        if run.style.strikethrough != 0 {
+            let barColor = run.style.strikethroughColor ?? color
+            let middle = y - run.font.xHeight / 2
+            for bar in bars(style: run.style.strikethrough, top: middle - thickness / 2, thickness: thickness) {
+                items.append(.bar(CGRect(x: origin.x + run.minX, y: bar.top, width: run.maxX - run.minX, height: bar.height), barColor, shadow))
+            }
+        }
+        return items
     }
 
     /// NSUnderlineStyle's line kinds: single (1), thick (2), double (9); other values single.
@@ -92,25 +117,103 @@ extension TextLayout {
     /// Draws the text into `region` with its layout origin at `origin` (region pixels; `scale`
     /// pixels per point). Shadows are drawn unblurred-offset here only when `blurRadius` is 0;
     /// blurred shadows are the caller's (a CGContext's shadow state, the compositor's).
+    ///
+    /// Glyphs come from `GlyphCache.shared`: coverage masks rasterized once by the same scan
+    /// converter, blended at their whole-pixel origin with a quarter-pixel phase (GlyphCache.swift
+    /// says what that changes against filling the outlines; GlyphCacheTests bounds it). Glyphs
+    /// too large for the cache, and draws at a scale or origin that is not finite, fill outlines.
     package func draw(into region: inout PixmapRegion, at origin: CGPoint = .zero, scale: Double = 1, alpha: Float = 1) {
+        draw(into: &region, at: origin, scale: scale, alpha: alpha, cache: GlyphCache.shared)
+    }
+
+    /// `draw(into:at:scale:alpha:)` with the glyph cache to use; nil fills every glyph outline.
+    package func draw(into region: inout PixmapRegion, at origin: CGPoint, scale: Double, alpha: Float, cache: GlyphCache?) {
         var converter = ScanConverter()
         let visible = CGRect(x: -origin.x, y: -origin.y, width: Double(region.frame.width) / scale, height: Double(region.frame.height) / scale)
         let transform = PathTransform(a: scale, b: 0, c: 0, d: scale, tx: origin.x * scale, ty: origin.y * scale)
-        for item in paintItems(visible: visible) {
+        func fill(_ item: TextPaintItem) {
+            var path = Path()
             switch item {
-            case .background(let rect, let color):
-                var path = Path()
+            case .background(let rect, let color), .bar(let rect, let color, _):
                 path.addRect(rect, transform: transform)
                 region.fill(Self.rasterPath(path), color: color.paint, alpha: alpha, using: &converter)
             case .glyphs(let outline, let color, _):
-                var path = Path()
                 path.addPath(outline, transform: transform)
                 region.fill(Self.rasterPath(path), color: color.paint, alpha: alpha, using: &converter)
-            case .bar(let rect, let color, _):
-                var path = Path()
-                path.addRect(rect, transform: transform)
-                region.fill(Self.rasterPath(path), color: color.paint, alpha: alpha, using: &converter)
             }
+        }
+        guard let cache, scale.isFinite, scale > 0, origin.x.isFinite, origin.y.isFinite, !alpha.isNaN else {
+            for item in paintItems(visible: visible) { fill(item) }
+            return
+        }
+        // The same items in the same order as `paintItems`, walked without building them:
+        // backgrounds, then per run its glyphs (masks, or outlines when too large) and its bars.
+        for line in lines where Self.isVisible(line, origin: .zero, in: visible) {
+            for run in line.runs {
+                if let background = run.style.backgroundColor, background.alpha > 0 {
+                    fill(.background(CGRect(x: run.minX, y: line.top, width: run.maxX - run.minX, height: line.height), background))
+                }
+            }
+        }
+        var buffers = MaskBuffers()
+        for line in lines where Self.isVisible(line, origin: .zero, in: visible) {
+            for run in line.runs {
+                guard let color = run.style.foregroundColor else { continue }
+                if color.alpha > 0 {
+                    if run.font.size * scale * 1.5 <= GlyphCache.maximumGlyphPixels {
+                        drawMasks(run, color: color, origin: origin, scale: scale, alpha: alpha, into: region, cache: cache,
+                                  buffers: &buffers, converter: &converter)
+                    } else {
+                        let outline = run.outlines()
+                        if !outline.isEmpty { fill(.glyphs(outline, color, nil)) }
+                    }
+                }
+                for bar in Self.bars(of: run, line: line, origin: .zero, color: color) { fill(bar) }
+            }
+        }
+    }
+
+    /// Buffers one draw reuses from run to run.
+    private struct MaskBuffers {
+        var requests: [GlyphCache.Request] = []
+        var pixels: [(x: Int, y: Int)] = []
+        var masks: [GlyphMask?] = []
+    }
+
+    /// One run's glyphs blended from cached masks.
+    private func drawMasks(_ run: LineGlyphRun, color: TextColor, origin: CGPoint, scale: Double, alpha: Float, into region: PixmapRegion,
+                           cache: GlyphCache, buffers: inout MaskBuffers, converter: inout ScanConverter) {
+        let source = color.paint.multipliedAlpha(min(max(alpha, 0), 1)).premultiplied
+        guard source.alpha > 0, run.font.scale > 0 else { return }
+        let phases = Double(GlyphCache.phases)
+        let ox = origin.x * scale, oy = origin.y * scale
+        // Glyphs whose origin lies further than this outside the region cannot reach it.
+        let reach = run.font.size * scale * 1.5 + 2
+        let maxX = Double(region.width) + reach, maxY = Double(region.height) + reach
+        buffers.requests.removeAll(keepingCapacity: true)
+        buffers.pixels.removeAll(keepingCapacity: true)
+        run.positions.withUnsafeBufferPointer { positions in
+            run.glyphs.withUnsafeBufferPointer { glyphs in
+                for i in 0..<min(glyphs.count, positions.count) {
+                    let p = positions[i]
+                    let x = p.x * scale + ox, y = p.y * scale + oy
+                    guard x > -reach, x < maxX, y > -reach, y < maxY else { continue }
+                    var ix = x.rounded(.down), iy = y.rounded(.down)
+                    var qx = Int(((x - ix) * phases).rounded()), qy = Int(((y - iy) * phases).rounded())
+                    if qx == GlyphCache.phases { qx = 0; ix += 1 }
+                    if qy == GlyphCache.phases { qy = 0; iy += 1 }
+                    buffers.pixels.append((Int(ix), Int(iy)))
+                    buffers.requests.append(.init(glyph: glyphs[i], phase: qy * GlyphCache.phases + qx))
+                }
+            }
+        }
+        guard !buffers.requests.isEmpty else { return }
+        cache.masks(face: run.font.face, pixelsPerUnit: run.font.scale * scale, requests: buffers.requests, into: &buffers.masks,
+                    converter: &converter)
+        let packed = source.packed
+        for i in buffers.masks.indices {
+            guard let mask = buffers.masks[i] else { continue }
+            mask.blend(into: region, x: buffers.pixels[i].x, y: buffers.pixels[i].y, color: packed)
         }
     }
 

@@ -290,7 +290,9 @@ private struct LineSetter {
         var k = opportunityIndex
         while k < opportunities.count {
             let offset = min(opportunities[k].offset, limit)
-            while position < offset {
+            // Stops as soon as the content is too wide: the opportunity cannot be taken, and a
+            // long unbreakable stretch is then not summed to its end for every line.
+            while position < offset && width <= available + 1e-9 {
                 let advance = advances[position - currentParagraphStart]
                 if isWhitespace(text.utf16[position]) { trailing += advance } else { width += trailing + advance; trailing = 0 }
                 position += 1
@@ -310,18 +312,31 @@ private struct LineSetter {
         var width = 0.0
         var position = start
         var best = start
-        let window = min(limit, start + 4096)
-        let string = String(decoding: text.utf16[start..<window], as: UTF16.self)
-        for character in string {
-            let length = character.utf16.count
-            var advance = 0.0
-            for i in position..<min(position + length, limit) { advance += advances[i - currentParagraphStart] }
-            let isSpace = character.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
-            if !isSpace && width + advance > available + 1e-9 && best > start { break }
-            width += advance
-            position += length
-            best = min(position, limit)
-            if position >= limit { break }
+        // Grapheme clusters are read from a window that starts small and doubles while the line
+        // still fits, so a line costs what it holds (a fixed 4,096-unit window decoded for every
+        // line of a long unbreakable word was quadratic in practice). The window's last cluster
+        // may be cut by the window's end, so it is only used once the window reaches `limit`.
+        var windowSize = 64
+        scan: while true {
+            let windowEnd = min(limit, position + windowSize)
+            let string = String(decoding: text.utf16[position..<windowEnd], as: UTF16.self)
+            var characters = string.makeIterator()
+            var next = characters.next()
+            while let character = next {
+                next = characters.next()
+                if next == nil && windowEnd < limit { break } // possibly cut: read it in the next window
+                let length = character.utf16.count
+                var advance = 0.0
+                for i in position..<min(position + length, limit) { advance += advances[i - currentParagraphStart] }
+                let isSpace = character.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+                if !isSpace && width + advance > available + 1e-9 && best > start { break scan }
+                width += advance
+                position += length
+                best = min(position, limit)
+                if position >= limit { break scan }
+            }
+            if windowEnd >= limit { break }
+            windowSize *= 2
         }
         return max(best, min(start + 1, limit))
     }
@@ -473,7 +488,21 @@ private struct LineSetter {
             var clusters: [Int] = []
             let offset = run.style.baselineOffset.isFinite ? run.style.baselineOffset : 0
             let start = pen
-            for glyph in run.glyphs where range.contains(glyph.cluster) {
+            // A left-to-right run's clusters never decrease: its glyphs in `range` are one slice,
+            // found by binary search (a scan of the whole run for every line was quadratic in
+            // the paragraph's length). A right-to-left run is scanned whole.
+            var slice = run.glyphs.indices
+            if !run.isRightToLeft {
+                var low = 0, high = run.glyphs.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if run.glyphs[mid].cluster < range.lowerBound { low = mid + 1 } else { high = mid }
+                }
+                var end = low
+                while end < run.glyphs.count && run.glyphs[end].cluster < range.upperBound { end += 1 }
+                slice = low..<end
+            }
+            for glyph in run.glyphs[slice] where range.contains(glyph.cluster) {
                 glyphs.append(glyph.glyph)
                 positions.append(CGPoint(x: pen + glyph.xOffset, y: baseline - glyph.yOffset - offset))
                 clusters.append(glyph.cluster)

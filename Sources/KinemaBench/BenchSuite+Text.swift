@@ -98,10 +98,8 @@ struct TextBenchWorkload {
             var style: TextStyle
             if let face {
                 style = TextStyle(font: TextFont(face: face, size: size, request: FontRequest()))
-            } else if let font = TextFont.system(size: size) {
-                style = TextStyle(font: font)
             } else {
-                continue
+                style = TextStyle(font: TextFont.system(size: size))
             }
             style.foregroundColor = TextColor(red: Double(c.0) / 255, green: Double(c.1) / 255, blue: Double(c.2) / 255, alpha: 1)
             labels.append(Label(string: string, origin: origin, size: size, color: c, text: StyledText(string, style: style)))

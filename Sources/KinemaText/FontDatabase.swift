@@ -81,14 +81,24 @@ package final class FontDatabase: @unchecked Sendable {
     }
 
     /// The bundled DejaVu Sans (Bitstream Vera licence, `Resources/Fonts/DejaVu-LICENSE.txt`),
-    /// used when fontconfig finds nothing.
-    package lazy var bundledFace: FontFace? = {
-        guard let url = Bundle.module.url(forResource: "DejaVuSans", withExtension: "ttf", subdirectory: "Resources/Fonts") else {
+    /// used when fontconfig finds nothing. Read once, by whichever thread asks first.
+    package var bundledFace: FontFace? {
+        bundledFaceLock.lock()
+        defer { bundledFaceLock.unlock() }
+        if let loaded = bundledFaceStorage { return loaded }
+        let face: FontFace?
+        if let url = Bundle.module.url(forResource: "DejaVuSans", withExtension: "ttf", subdirectory: "Resources/Fonts") {
+            face = FontFace(path: url.path, index: 0)
+        } else {
             KinemaDiagnostics.emit("KinemaText", "the bundled DejaVu Sans is missing from KinemaText's resources")
-            return nil
+            face = nil
         }
-        return FontFace(path: url.path, index: 0)
-    }()
+        bundledFaceStorage = .some(face)
+        return face
+    }
+
+    private let bundledFaceLock = NSLock()
+    private var bundledFaceStorage: FontFace??
 
     /// The face that best serves `request`: fontconfig's match, else the bundled face, else (a
     /// broken installation, reported) `FontFace.empty`, which draws nothing.

@@ -17,14 +17,15 @@ package struct TextFont: Sendable, Hashable, CustomStringConvertible {
         self.request = request
     }
 
-    /// Looks `request` up and makes the font; nil only when no font at all can be read.
-    package init?(request: FontRequest, size: Double) {
+    /// Looks `request` up and makes the font (in `FontFace.empty` when no font at all can be
+    /// read: see `FontDatabase.face(for:)`).
+    package init(request: FontRequest, size: Double) {
         let face = FontDatabase.shared.face(for: request)
         self.init(face: face, size: TextFont.sanitizedSize(size, api: "font size"), request: request)
     }
 
     /// The system font (sans-serif) at `size` and `weight`.
-    package static func system(size: Double, weight: Int = 400, italic: Bool = false) -> TextFont? {
+    package static func system(size: Double, weight: Int = 400, italic: Bool = false) -> TextFont {
         TextFont(request: FontRequest(family: nil, weight: weight, italic: italic), size: size)
     }
 

@@ -9,7 +9,7 @@ import Testing
 
 @Suite struct TextSmokeTests {
     @Test func vietnameseTitlesDraw() throws {
-        let font = try #require(TextFont.system(size: 24))
+        let font = TextFont.system(size: 24)
         var style = TextStyle(font: font)
         style.foregroundColor = .black
         let titles = ["Tùy chỉnh viewcontroller transition", "Bài viết hôm nay", "Hiệu ứng chuyển động", "ệ ở ữ ặ"]
@@ -42,7 +42,7 @@ import Testing
     @Test func aCharacterTheFaceLacksFallsBack() throws {
         // U+4E2D (中): DejaVu Sans has no CJK; the machine may have a CJK face or not — either a
         // fallback that has the glyph, or the primary face's .notdef, never a trap.
-        let font = try #require(TextFont.system(size: 20))
+        let font = TextFont.system(size: 20)
         let text = StyledText("a中b", style: TextStyle(font: font))
         let runs = Shaper.shape(text, range: 0..<3)
         #expect(runs.reduce(0) { $0 + $1.glyphs.count } == 3)

@@ -231,8 +231,8 @@ package enum TextLayerLayout {
                 return nil
             }
             let size = key.fontSize
-            guard size > 0, let textFont = TextFont(request: font.request, size: size) else { return nil }
-            var style = TextStyle(font: textFont)
+            guard size > 0 else { return nil }
+            var style = TextStyle(font: TextFont(request: font.request, size: size))
             style.paragraph.alignment = key.alignment
             styled = StyledText(string, style: style)
         case .attributed(let attributed):

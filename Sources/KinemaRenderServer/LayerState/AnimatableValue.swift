@@ -220,10 +220,9 @@ extension AnimatableValue {
         case .string, .optionalString:
             if let string = stringValue(value) {
                 self = .string(string)
-            } else if kind == .optionalString, let attributed = value as? NSAttributedString,
-                      let text = AttributedTextValue(attributed) {
+            } else if kind == .optionalString, let attributed = value as? NSAttributedString {
                 // CATextLayer's `string` (the only optional string that takes one).
-                self = .attributedText(text)
+                self = .attributedText(AttributedTextValue(attributed))
             } else if kind == .string, let font = value as? any TextFontConvertible {
                 // CATextLayer's `font` (the only string property that takes an object).
                 self = .font(TextLayerFont(name: font.textFont.face.postScriptName, font: font.textFont))

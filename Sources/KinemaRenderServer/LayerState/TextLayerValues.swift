@@ -37,12 +37,10 @@ package struct AttributedTextValue: Sendable, Hashable {
 
     /// `attributed` converted: each run's attributes over NSAttributedString's defaults
     /// (Helvetica 12 pt, black); colours may be CGColor or any `TextColorConvertible` (UIColor),
-    /// fonts any `TextFontConvertible` (UIFont); values of other types are ignored. Nil only when
-    /// no font at all can be read (the font database says why).
-    package init?(_ attributed: NSAttributedString) {
-        guard let base = Self.baseStyle else { return nil }
+    /// fonts any `TextFontConvertible` (UIFont); values of other types are ignored.
+    package init(_ attributed: NSAttributedString) {
         let copy = (attributed.copy() as? NSAttributedString) ?? attributed
-        styled = StyledText(copy, base: base, color: TextLayerColors.color)
+        styled = StyledText(copy, base: Self.baseStyle, color: TextLayerColors.color)
         source = SourceBox(value: copy)
     }
 
@@ -50,10 +48,8 @@ package struct AttributedTextValue: Sendable, Hashable {
     package var attributedString: NSAttributedString { source.value }
 
     /// What a run of an attributed string uses where its attributes say nothing: Core Text's
-    /// defaults, Helvetica 12 pt in black. Nil only when no font at all can be read.
-    package static let baseStyle: TextStyle? = TextFont(request: FontNames.request(forName: "Helvetica"), size: 12).map {
-        TextStyle(font: $0)
-    }
+    /// defaults, Helvetica 12 pt in black.
+    package static let baseStyle = TextStyle(font: TextFont(request: FontNames.request(forName: "Helvetica"), size: 12))
 
     package static func == (lhs: AttributedTextValue, rhs: AttributedTextValue) -> Bool {
         lhs.styled == rhs.styled

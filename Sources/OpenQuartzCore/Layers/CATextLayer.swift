@@ -52,12 +52,7 @@ open class CATextLayer: CALayer {
         }
         set {
             if let attributed = flattened(newValue) as? NSAttributedString {
-                guard let text = AttributedTextValue(attributed) else {
-                    KinemaDiagnostics.emit("CATextLayer", "string: no font can be read, so the attributed string keeps only its characters")
-                    write("string", .string(attributed.string))
-                    return
-                }
-                write("string", .attributedText(text))
+                write("string", .attributedText(AttributedTextValue(attributed)))
             } else {
                 writeBoxed("string", newValue)
             }

@@ -52,8 +52,7 @@ open class UIFont: NSObject, NSCopying, @unchecked Sendable {
             return nil
         }
         let size = UIFont.checkedSize(fontSize, api: "UIFont(name:size:)")
-        guard let font = TextFont(request: FontNames.request(forName: fontName), size: Double(size)) else { return nil }
-        self.init(textFont: font, name: fontName)
+        self.init(textFont: TextFont(request: FontNames.request(forName: fontName), size: Double(size)), name: fontName)
     }
 
     /// A size a font can use: 0, negative or not finite → `systemFontSize`, with a diagnostic
@@ -70,9 +69,7 @@ open class UIFont: NSObject, NSCopying, @unchecked Sendable {
         let size = checkedSize(size, api: api)
         var request = FontRequest(family: monospaced ? "monospace" : nil, weight: weight, italic: italic)
         request.tabularNumbers = tabular
-        if let font = TextFont(request: request, size: Double(size)) { return UIFont(textFont: font) }
-        // Not even the bundled font could be read: a face-less font is impossible, so fail loudly once.
-        preconditionFailure("KinemaText has no readable font, not even its bundled DejaVu Sans")
+        return UIFont(textFont: TextFont(request: request, size: Double(size)))
     }
 
     open class func systemFont(ofSize fontSize: CGFloat) -> UIFont {

@@ -115,8 +115,8 @@ extension TextLayout {
     }
 
     /// Draws the text into `region` with its layout origin at `origin` (region pixels; `scale`
-    /// pixels per point). Shadows are drawn unblurred-offset here only when `blurRadius` is 0;
-    /// blurred shadows are the caller's (a CGContext's shadow state, the compositor's).
+    /// pixels per point). Shadows are not drawn here: they are the caller's (a CGContext's shadow
+    /// state in string drawing, the compositor's blur for a text layer).
     ///
     /// Glyphs come from `GlyphCache.shared`: coverage masks rasterized once by the same scan
     /// converter, blended at their whole-pixel origin with a quarter-pixel phase (GlyphCache.swift

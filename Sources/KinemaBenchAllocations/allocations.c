@@ -1,11 +1,12 @@
 // See include/KinemaBenchAllocations.h.
-#if defined(__linux__) && defined(__GLIBC__)
 #define _GNU_SOURCE
-#include <dlfcn.h>
-#include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include "KinemaBenchAllocations.h"
+
+#if defined(__linux__) && defined(__GLIBC__)
+#include <dlfcn.h>
+#include <pthread.h>
 
 extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
@@ -50,7 +51,6 @@ int kinema_bench_allocations_available(void) {
     return dlsym(RTLD_DEFAULT, "malloc") == (void *)&malloc;
 }
 #else
-#include "KinemaBenchAllocations.h"
 void kinema_bench_allocations_start(void) {}
 unsigned long long kinema_bench_allocations_stop(void) { return 0; }
 int kinema_bench_allocations_available(void) { return 0; }

@@ -71,7 +71,18 @@ final class AnimatorBenchScene {
     private var running: [UIViewPropertyAnimator] = []
     private var frameIndex = 0
 
+    private let count: Int
+    private var built = false
+
+    /// The views and animators are made at the first frame, not here: the suite's list is built
+    /// (and dropped) more than once per run, and a dropped scene would release 500 paused
+    /// animators (a diagnostic each).
     init(count: Int) {
+        self.count = count
+    }
+
+    private func build() {
+        built = true
         stage.withClock {
             for k in 0..<count {
                 let view = UIView(frame: CGRect(x: CGFloat(k % 40), y: CGFloat(k / 40), width: 4, height: 4))
@@ -94,6 +105,7 @@ final class AnimatorBenchScene {
 
     /// One frame: scrub the paused half, then the turn. Returns a checksum.
     func frame() -> Double {
+        if !built { build() }
         frameIndex += 1
         let time = Double(frameIndex) / 60
         return stage.withClock {

@@ -30,6 +30,7 @@ extension BenchSuite {
                 let frames = 240
                 let own = MainActor.assumeIsolated { measureFrames(frames) { _ = scene.frame() } }
                 let peer = measureFrames(frames) { _ = plain.batch() }
+                MainActor.assumeIsolated { scene.tearDown() }
                 let counted = kinema_bench_allocations_available() != 0
                 func allocations(_ value: Double) -> String {
                     counted ? String(format: "%.1f allocations/frame", value) : "allocations not counted (no malloc counter in this executable)"
@@ -101,6 +102,16 @@ final class AnimatorBenchScene {
             }
             stage.turn(to: 0)
         }
+    }
+
+    /// Stops every animator where it is (as an app would before dropping them: releasing a
+    /// paused animator is a programmer error, with a diagnostic).
+    func tearDown() {
+        stage.withClock {
+            for animator in scrubbed + running { animator.stopAnimation(true) }
+        }
+        scrubbed = []
+        running = []
     }
 
     /// One frame: scrub the paused half, then the turn. Returns a checksum.

@@ -173,6 +173,13 @@ struct UIViewPropertyAnimatorCardBlurTests {
             s = try shown(controller)
             #expect(cardFraction(s) > 0.2 && cardFraction(s) < 0.99, "\(s)")
             #expect(abs(s.blur / Self.darkRadius - cardFraction(s)) < 1e-6, "\(s)")
+            // The tint fades in as the dark style's grey (0.11) from the first expansion on, its
+            // alpha following the card too (0.73 at the end).
+            let tint = try #require(controller.visualEffectView.contentView.superview?.subviews.first)
+            let tintColor = try #require((tint.layer.presentation() ?? tint.layer).backgroundColor)
+            let tintComponents = try #require(tintColor.components)
+            #expect(abs(tintComponents[0] - 0.11) < 1e-6, "\(tintComponents)")
+            #expect(abs(tintColor.alpha - 0.73 * cardFraction(s)) < 1e-6, "\(tintColor.alpha)")
             stage.run(until: 0.7)
             s = try shown(controller)
             #expect(controller.cardVisible && controller.runningAnimations.isEmpty)

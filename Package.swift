@@ -115,6 +115,9 @@ let package = Package(
                 swiftSettings: strictSwift),
         // Plain C baselines that `kinema bench` measures beside Kinema (benchmark only).
         .target(name: "KinemaBenchBaselines", path: "Sources/KinemaBenchBaselines"),
+        // A malloc counter for the bench's allocation figures: it defines malloc, so only the
+        // kinema executable links it (through KinemaBench), never a library or a test.
+        .target(name: "KinemaBenchAllocations", path: "Sources/KinemaBenchAllocations"),
         // The layer benchmarks' scene and its C evaluation floor, shared by the bench and the
         // tests that check the floor computes what the render server does.
         .target(name: "KinemaBenchScenes", dependencies: ["KinemaRenderServer", "OpenQuartzCore", "KinemaGeometry", "KinemaBenchBaselines"],
@@ -125,7 +128,7 @@ let package = Package(
             name: "KinemaBench",
             dependencies: [
                 "KinemaSupport", "Kinema", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "KinemaImageIO", "OpenQuartzCore",
-                "KinemaRenderServer", "KinemaBenchBaselines", "KinemaBenchScenes", "KinemaText",
+                "KinemaRenderServer", "KinemaBenchBaselines", "KinemaBenchScenes", "KinemaText", "KinemaBenchAllocations",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources/BenchScene")],

@@ -65,6 +65,7 @@ public struct BenchCommand: ParsableCommand {
         for benchmark in timing {
             let result = benchmark.measure(rounds: rounds, minimumSeconds: seconds)
             print(result.line(nameWidth: nameWidth, machine: BenchMachine.current.short))
+            for note in benchmark.notes?() ?? [] { print("    " + note) }
         }
         if !pixels.isEmpty { try runPixels(pixels) }
     }

@@ -16,6 +16,9 @@ struct Benchmark {
     var batch: () -> Double
     /// A peer doing the same work, measured in the same run, for the ratio column.
     var peer: Peer?
+    /// Further figures printed under the line, measured after the timing (per-frame costs,
+    /// allocation counts).
+    var notes: (() -> [String])? = nil
 
     struct Peer {
         var name: String

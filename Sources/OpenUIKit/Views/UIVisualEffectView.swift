@@ -182,7 +182,17 @@ open class UIVisualEffectView: UIView {
         layer.setValue(recipe.saturation, forKey: "backdropSaturation")
         // Without an effect the tint keeps its grey at alpha 0, so fading in or out changes
         // only the alpha (no passage through another colour).
-        if recipe.tintAlpha > 0 { lastTintWhite = recipe.tintWhite }
+        if recipe.tintAlpha > 0 {
+            // Fading in from a clear tint of another grey (the first effect: the tint starts
+            // white): take the new grey at alpha 0 first, without animation, so here too only
+            // the alpha animates.
+            if recipe.tintWhite != lastTintWhite, (tintView.backgroundColor?.cgColor.alpha ?? 0) == 0 {
+                UIView.performWithoutAnimation {
+                    tintView.backgroundColor = UIColor(white: recipe.tintWhite, alpha: 0)
+                }
+            }
+            lastTintWhite = recipe.tintWhite
+        }
         tintView.backgroundColor = UIColor(white: lastTintWhite, alpha: recipe.tintAlpha)
     }
 }

@@ -247,11 +247,13 @@ struct UIViewPropertyAnimatorCardBlurTests {
             stage.tap(at: CGPoint(x: 150, y: Self.collapsedY + 20))
             stage.run(until: 0.1)
             #expect(controller.runningAnimations.count == 2)
-            // The finger goes down on the handle at 0.1 s and moves down 60 pt over 0.3 s, holds
-            // and lifts (the card is expanding, so a downward pan counts against it). It touches
-            // the handle where its MODEL frame is (Kinema hit-tests model frames; UIKit's
-            // animators hit-test what is shown unless isManualHitTestingEnabled: docs/UIKIT.md).
-            let handleY = Self.expandedY + 20
+            // The finger goes down on the handle at 0.35 s, where the card is shown (an active
+            // animator's views are hit-tested at their onscreen position unless
+            // isManualHitTestingEnabled), moves down 60 pt over 0.3 s, holds and lifts (the card
+            // is expanding, so a downward pan counts against it). By 0.35 s the spring has slowed
+            // to a few points a frame, so the handle is still under the finger when it lands.
+            stage.run(until: 0.35)
+            let handleY = try shown(controller).y + 20
             stage.perform(TouchScript([
                 TouchScript.Finger(at: CGPoint(x: 150, y: handleY)).move(to: CGPoint(x: 150, y: handleY + 60), at: 0.3)
                     .hold(until: 0.5).lift(),
@@ -259,7 +261,7 @@ struct UIViewPropertyAnimatorCardBlurTests {
             // Frame by frame until the pan begins (past its 10 pt hysteresis): before, the spring
             // runs ahead of the linear corner animator.
             var beforeGrab = try shown(controller)
-            while controller.runningAnimations.first?.isRunning == true, stage.time < 0.5 {
+            while controller.runningAnimations.first?.isRunning == true, stage.time < 0.85 {
                 beforeGrab = try shown(controller)
                 stage.run(until: stage.time + 1.0 / 60)
             }
@@ -285,7 +287,7 @@ struct UIViewPropertyAnimatorCardBlurTests {
             let jump = s.y - atGrab.y
             #expect(jump > 10, "jump \(jump) pt")
             // Released: both continue forwards and the card ends expanded with its blur.
-            stage.run(until: 1.5)
+            stage.run(until: 2.0)
             #expect(controller.cardVisible && controller.runningAnimations.isEmpty)
             let end = try shown(controller)
             #expect(end.y == Self.expandedY && end.corner == 12 && end.blur == Self.darkRadius, "\(end)")

@@ -20,6 +20,7 @@ extension UIViewPropertyAnimator {
 
     /// Becomes active: runs the pending blocks, everything paused at fraction 0.
     func activate() {
+        UIViewPropertyAnimator.active.append(Weak(self))
         state = .active
         isRunning = false
         pausedFraction = reversed ? 1 : 0
@@ -136,6 +137,7 @@ extension UIViewPropertyAnimator {
     }
 
     func becomeInactive() {
+        UIViewPropertyAnimator.active.removeAll { $0.value == nil || $0.value === self }
         state = .inactive
         isRunning = false
         segment = nil
@@ -216,5 +218,27 @@ extension UIViewPropertyAnimator {
             return
         }
         write(self, value)
+    }
+}
+
+extension UIViewPropertyAnimator {
+    /// A reference that does not keep its animator alive.
+    struct Weak {
+        weak var value: UIViewPropertyAnimator?
+        init(_ value: UIViewPropertyAnimator) { self.value = value }
+    }
+
+    /// The active animators (inactive ones leave; released ones are skipped).
+    static var active: [Weak] = []
+
+    /// Whether an active animator with automatic hit testing animates `layer`: UIKit then
+    /// hit-tests the layer's view where it is shown.
+    static func hitTestsShownPosition(of layer: CALayer) -> Bool {
+        guard !active.isEmpty else { return false }
+        for reference in active {
+            guard let animator = reference.value, animator.state == .active, !animator.isManualHitTestingEnabled else { continue }
+            if animator.groups.contains(where: { group in group.tracks.contains { $0.layer === layer } }) { return true }
+        }
+        return false
     }
 }

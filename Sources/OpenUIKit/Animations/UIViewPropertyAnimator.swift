@@ -71,8 +71,9 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         set { setWhileInactive(newValue, name: "isUserInteractionEnabled") { $0.userInteraction = $1 } }
     }
 
-    /// Whether hit testing is left to your views (default false). Stored: Kinema's hit testing
-    /// always uses the model values.
+    /// Whether hit testing is left to your views (default false). False: while the animator is
+    /// active, the views it animates are hit-tested where they are shown (their presentation),
+    /// as Apple documents; true: where the model puts them, like any other view.
     public var isManualHitTestingEnabled = false
     /// Whether setting `fractionComplete` while paused moves linearly (true, the default) or
     /// along the timing curve.

@@ -74,4 +74,17 @@ import Testing
         #expect(UIFont.systemFont(ofSize: 0).pointSize == UIFont.systemFontSize)
         #expect(UIFont.systemFont(ofSize: 1e5).pointSize == 10_000)
     }
+
+    @Test func preferredFontsHaveIOSDefaultSizes() {
+        let expected: [(UIFont.TextStyle, CGFloat, Int)] = [
+            (.largeTitle, 34, 400), (.title1, 28, 400), (.title2, 22, 400), (.title3, 20, 400), (.headline, 17, 600),
+            (.subheadline, 15, 400), (.body, 17, 400), (.callout, 16, 400), (.footnote, 13, 400), (.caption1, 12, 400),
+            (.caption2, 11, 400), (.extraLargeTitle, 36, 700), (.extraLargeTitle2, 28, 700),
+        ]
+        for (style, size, weight) in expected {
+            let font = UIFont.preferredFont(forTextStyle: style)
+            #expect(font.pointSize == size, "\(style.rawValue)")
+            #expect(font.textFont.request.weight == weight, "\(style.rawValue)")
+        }
+    }
 }

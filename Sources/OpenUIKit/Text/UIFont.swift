@@ -98,6 +98,54 @@ open class UIFont: NSObject, NSCopying, @unchecked Sendable {
         system(size: fontSize, weight: weight.cssWeight, monospaced: true, api: "monospacedSystemFont(ofSize:weight:)")
     }
 
+    /// A semantic text style (`UIFont.TextStyle`: UIKit's constants, by their string values).
+    public struct TextStyle: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public static let extraLargeTitle = TextStyle(rawValue: "UICTFontTextStyleExtraLargeTitle")
+        public static let extraLargeTitle2 = TextStyle(rawValue: "UICTFontTextStyleExtraLargeTitle2")
+        public static let largeTitle = TextStyle(rawValue: "UICTFontTextStyleTitle0")
+        public static let title1 = TextStyle(rawValue: "UICTFontTextStyleTitle1")
+        public static let title2 = TextStyle(rawValue: "UICTFontTextStyleTitle2")
+        public static let title3 = TextStyle(rawValue: "UICTFontTextStyleTitle3")
+        public static let headline = TextStyle(rawValue: "UICTFontTextStyleHeadline")
+        public static let subheadline = TextStyle(rawValue: "UICTFontTextStyleSubhead")
+        public static let body = TextStyle(rawValue: "UICTFontTextStyleBody")
+        public static let callout = TextStyle(rawValue: "UICTFontTextStyleCallout")
+        public static let footnote = TextStyle(rawValue: "UICTFontTextStyleFootnote")
+        public static let caption1 = TextStyle(rawValue: "UICTFontTextStyleCaption1")
+        public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
+
+        /// Size and weight at iOS's default content size ("Large"), from Apple's typography
+        /// guidelines: 36 bold, 28 bold, 34, 28, 22, 20, 17 semibold, 15, 17, 16, 13, 12, 11.
+        /// There are no content-size categories here (no Dynamic Type): always these.
+        var metrics: (size: CGFloat, weight: Weight) {
+            switch self {
+            case .extraLargeTitle: return (36, .bold)
+            case .extraLargeTitle2: return (28, .bold)
+            case .largeTitle: return (34, .regular)
+            case .title1: return (28, .regular)
+            case .title2: return (22, .regular)
+            case .title3: return (20, .regular)
+            case .headline: return (17, .semibold)
+            case .subheadline: return (15, .regular)
+            case .callout: return (16, .regular)
+            case .footnote: return (13, .regular)
+            case .caption1: return (12, .regular)
+            case .caption2: return (11, .regular)
+            default: return (17, .regular) // .body, and unknown styles
+            }
+        }
+    }
+
+    /// The system font for `style` at iOS's default content size (no Dynamic Type here: the
+    /// sizes do not change).
+    open class func preferredFont(forTextStyle style: UIFont.TextStyle) -> UIFont {
+        let (size, weight) = style.metrics
+        return system(size: size, weight: weight.cssWeight, api: "preferredFont(forTextStyle:)")
+    }
+
     /// iOS's sizes: 14, 12, 17, 18 points.
     open class var systemFontSize: CGFloat { 14 }
     open class var smallSystemFontSize: CGFloat { 12 }

@@ -179,6 +179,38 @@ package final class FontDatabase: @unchecked Sendable {
         return face
     }
 
+    /// Every family fontconfig lists, sorted, without repeats.
+    package func familyNames() -> [String] {
+        Array(Set(list(FC_FAMILY, family: nil))).sorted()
+    }
+
+    /// The PostScript names of `family`'s faces, sorted.
+    package func postScriptNames(ofFamily family: String) -> [String] {
+        Array(Set(list(FC_POSTSCRIPT_NAME, family: family))).sorted()
+    }
+
+    /// The first value of `object` of every font fontconfig lists (of `family` when given).
+    private func list(_ object: String, family: String?) -> [String] {
+        guard config != nil, let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        if let family {
+            _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        }
+        guard let objects = FcObjectSetCreate() else { return [] }
+        defer { FcObjectSetDestroy(objects) }
+        _ = FcObjectSetAdd(objects, object)
+        guard let fonts = FcFontList(config, pattern, objects) else { return [] }
+        defer { FcFontSetDestroy(fonts) }
+        var result: [String] = []
+        let set = fonts.pointee
+        for i in 0..<Int(set.nfont) {
+            guard let font = set.fonts[i] else { continue }
+            var value: UnsafeMutablePointer<FcChar8>?
+            if FcPatternGetString(font, object, 0, &value) == FcResultMatch, let value { result.append(String(cString: value)) }
+        }
+        return result
+    }
+
     // MARK: fontconfig
 
     private func fontconfigHas(name: String) -> Bool {

@@ -87,4 +87,18 @@ import Testing
             #expect(font.textFont.request.weight == weight, "\(style.rawValue)")
         }
     }
+
+    @Test func familiesAndNamesComeFromFontconfig() throws {
+        let families = UIFont.familyNames
+        #expect(families == families.sorted())
+        // Whatever the machine has, the system font's family is among them (unless it is the
+        // bundled face, which fontconfig does not list).
+        let system = UIFont.systemFont(ofSize: 12)
+        if system.textFont.face != FontDatabase.shared.bundledFace {
+            #expect(families.contains(system.familyName))
+            let names = UIFont.fontNames(forFamilyName: system.familyName)
+            #expect(names.contains(system.textFont.face.postScriptName))
+        }
+        #expect(UIFont.fontNames(forFamilyName: "No Such Family").isEmpty)
+    }
 }

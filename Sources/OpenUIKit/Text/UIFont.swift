@@ -146,6 +146,14 @@ open class UIFont: NSObject, NSCopying, @unchecked Sendable {
         return system(size: size, weight: weight.cssWeight, api: "preferredFont(forTextStyle:)")
     }
 
+    /// The families of the machine's fonts (fontconfig's list), sorted.
+    open class var familyNames: [String] { FontDatabase.shared.familyNames() }
+
+    /// The PostScript names of `familyName`'s faces (fontconfig's list), sorted.
+    open class func fontNames(forFamilyName familyName: String) -> [String] {
+        FontDatabase.shared.postScriptNames(ofFamily: familyName)
+    }
+
     /// iOS's sizes: 14, 12, 17, 18 points.
     open class var systemFontSize: CGFloat { 14 }
     open class var smallSystemFontSize: CGFloat { 12 }

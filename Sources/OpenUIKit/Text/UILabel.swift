@@ -189,6 +189,14 @@ open class UILabel: UIView {
         didSet { if oldValue != preferredMaxLayoutWidth { appearanceDidChange() } }
     }
 
+    /// Whether the font follows the content-size category (Dynamic Type). Stored: there are no
+    /// content-size categories here, so fonts keep their sizes. Default false.
+    open var adjustsFontForContentSizeCategory = false
+
+    /// Whether the label tightens letter spacing before truncating. Stored: Kinema truncates
+    /// without tightening. Default false.
+    open var allowsDefaultTighteningForTruncation = false
+
     /// The colour of the text's shadow; nil (the default) draws none.
     open var shadowColor: UIColor? {
         didSet { appearanceDidChange() }

@@ -3,22 +3,19 @@
 // string drawing, black).
 
 import Foundation
+import KinemaRenderServer
 import KinemaText
 import OpenCoreGraphics
 
 extension UIColor: TextColorConvertible {
-    package var textColor: TextColor? { TextAttributes.color(cgColor) }
+    package var textColor: TextColor? { TextLayerColors.textColor(cgColor) }
 }
 
 package enum TextAttributes {
-    /// A colour attribute's value: UIColor, CGColor; anything else is nil (not drawn).
+    /// A colour attribute's value: UIColor, CGColor; anything else is nil (not drawn). The same
+    /// resolution CATextLayer's attributed strings use (`TextLayerColors`).
     package static func color(_ value: Any) -> TextColor? {
-        if let color = value as? any TextColorConvertible { return color.textColor }
-        if let cg = value as? CGColor {
-            let paint = cg.paintColor
-            return TextColor(red: Double(paint.red), green: Double(paint.green), blue: Double(paint.blue), alpha: Double(paint.alpha))
-        }
-        return nil
+        TextLayerColors.color(value)
     }
 
     /// String drawing's default font: the system font at 12 pt (NSAttributedString's documented

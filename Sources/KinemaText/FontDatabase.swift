@@ -181,32 +181,41 @@ package final class FontDatabase: @unchecked Sendable {
 
     /// Every family fontconfig lists, sorted, without repeats.
     package func familyNames() -> [String] {
-        Array(Set(list(FC_FAMILY, family: nil))).sorted()
+        Array(Set(list([FC_FAMILY], family: nil, everyValue: false))).sorted()
     }
 
     /// The PostScript names of `family`'s faces, sorted.
     package func postScriptNames(ofFamily family: String) -> [String] {
-        Array(Set(list(FC_POSTSCRIPT_NAME, family: family))).sorted()
+        Array(Set(list([FC_POSTSCRIPT_NAME], family: family, everyValue: false))).sorted()
     }
 
-    /// The first value of `object` of every font fontconfig lists (of `family` when given).
-    private func list(_ object: String, family: String?) -> [String] {
+    /// The values of `objects` of every font fontconfig lists (of `family` when given): each
+    /// object's first value, or with `everyValue` all of them (a font can have several family
+    /// names).
+    private func list(_ objects: [String], family: String?, everyValue: Bool) -> [String] {
         guard config != nil, let pattern = FcPatternCreate() else { return [] }
         defer { FcPatternDestroy(pattern) }
         if let family {
             _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
         }
-        guard let objects = FcObjectSetCreate() else { return [] }
-        defer { FcObjectSetDestroy(objects) }
-        _ = FcObjectSetAdd(objects, object)
-        guard let fonts = FcFontList(config, pattern, objects) else { return [] }
+        guard let objectSet = FcObjectSetCreate() else { return [] }
+        defer { FcObjectSetDestroy(objectSet) }
+        for object in objects { _ = FcObjectSetAdd(objectSet, object) }
+        guard let fonts = FcFontList(config, pattern, objectSet) else { return [] }
         defer { FcFontSetDestroy(fonts) }
         var result: [String] = []
         let set = fonts.pointee
         for i in 0..<Int(set.nfont) {
             guard let font = set.fonts[i] else { continue }
-            var value: UnsafeMutablePointer<FcChar8>?
-            if FcPatternGetString(font, object, 0, &value) == FcResultMatch, let value { result.append(String(cString: value)) }
+            for object in objects {
+                var n: Int32 = 0
+                while everyValue || n == 0 {
+                    var value: UnsafeMutablePointer<FcChar8>?
+                    guard FcPatternGetString(font, object, n, &value) == FcResultMatch, let value else { break }
+                    result.append(String(cString: value))
+                    n += 1
+                }
+            }
         }
         return result
     }
@@ -214,30 +223,9 @@ package final class FontDatabase: @unchecked Sendable {
     // MARK: fontconfig
 
     private func fontconfigHas(name: String) -> Bool {
-        guard config != nil, let pattern = FcPatternCreate() else { return false }
-        defer { FcPatternDestroy(pattern) }
-        guard let objects = FcObjectSetCreate() else { return false }
-        defer { FcObjectSetDestroy(objects) }
-        _ = FcObjectSetAdd(objects, FC_FAMILY)
-        _ = FcObjectSetAdd(objects, FC_POSTSCRIPT_NAME)
-        _ = FcObjectSetAdd(objects, FC_FULLNAME)
-        guard let list = FcFontList(config, pattern, objects) else { return false }
-        defer { FcFontSetDestroy(list) }
         let wanted = FontNames.normalized(name)
-        let set = list.pointee
-        for i in 0..<Int(set.nfont) {
-            guard let font = set.fonts[i] else { continue }
-            for object in [FC_FAMILY, FC_POSTSCRIPT_NAME, FC_FULLNAME] {
-                var n: Int32 = 0
-                while true {
-                    var value: UnsafeMutablePointer<FcChar8>?
-                    guard FcPatternGetString(font, object, n, &value) == FcResultMatch, let value else { break }
-                    if FontNames.normalized(String(cString: value)) == wanted { return true }
-                    n += 1
-                }
-            }
-        }
-        return false
+        return list([FC_FAMILY, FC_POSTSCRIPT_NAME, FC_FULLNAME], family: nil, everyValue: true)
+            .contains { FontNames.normalized($0) == wanted }
     }
 
     private func match(family: String, weight: Int, width: Int, italic: Bool, scalar: Unicode.Scalar?) -> FontFace? {

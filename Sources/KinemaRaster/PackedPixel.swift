@@ -78,7 +78,8 @@ extension PackedPixel {
     /// `sourceOver(scale(color, by: coverage), pixel)` for one pixel — an edge pixel of a solid
     /// fill — in 16-bit lanes (a handful of SSE2 instructions instead of four packed multiply
     /// pairs); bit for bit the same, every intermediate fitting 16 bits as in the span version.
-    @inline(__always)
+    /// Inlinable, so other modules' blitters (KinemaText's glyph masks) inline it too.
+    @inlinable @inline(__always)
     package static func sourceOver(_ color: UInt32, coverage: UInt32, under pixel: UInt32) -> UInt32 {
         @inline(__always)
         func scaled(_ channels: UInt32, _ factor: SIMD4<UInt16>) -> SIMD4<UInt16> {

@@ -264,9 +264,8 @@ package final class GlyphCache: @unchecked Sendable {
 extension GlyphMask {
     /// Blends the mask in `color` (premultiplied, packed) into `region` with its origin's whole
     /// pixel at (`x`, `y`): per pixel the solid fill's source-over of the colour scaled by the
-    /// coverage (`PackedPixel.sourceOver(_:coverage:under:)`'s arithmetic, written out here so it
-    /// inlines: that one is not inlinable across modules), bit for bit what the path fill does
-    /// with the same coverage.
+    /// coverage (`PackedPixel.sourceOver(_:coverage:under:)`, and its arithmetic two pixels a
+    /// step), bit for bit what the path fill does with the same coverage.
     func blend(into region: PixmapRegion, x: Int, y: Int, color: UInt32) {
         let x0 = x + left, y0 = y + top
         let rowStart = max(0, -y0), rowEnd = min(height, region.height - y0)
@@ -321,14 +320,7 @@ extension GlyphMask {
                             i &+= 1
                             continue
                         }
-                        // source = color × c / 255, then source + pixel × (255 − source α) / 255,
-                        // each product rounded as (v + (v >> 8)) >> 8 with v = a × b + 128.
-                        var v = colorLanes &* SIMD4(repeating: UInt16(c)) &+ 128
-                        let source = (v &+ (v &>> 8)) &>> 8
-                        let under = SIMD4<UInt16>(truncatingIfNeeded: unsafeBitCast(pixels[i], to: SIMD4<UInt8>.self))
-                        v = under &* SIMD4(repeating: 255 &- source.w) &+ 128
-                        let result = source &+ ((v &+ (v &>> 8)) &>> 8)
-                        pixels[i] = unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: result), to: UInt32.self)
+                        pixels[i] = PackedPixel.sourceOver(color, coverage: UInt32(c), under: pixels[i])
                         i &+= 1
                     }
                 }

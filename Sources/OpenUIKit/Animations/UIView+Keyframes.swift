@@ -171,7 +171,7 @@ final class KeyframeRecorder {
             animation.calculationMode = mode
             block.applyTiming(to: animation, on: track.layer)
             animation.fillMode = .both
-            block.track(animation, on: track.layer.delegate as? UIView)
+            block.track(animation, on: track.layer.delegate as? UIView, layer: track.layer, key: track.key)
             track.layer.add(animation, forKey: track.key)
         }
     }

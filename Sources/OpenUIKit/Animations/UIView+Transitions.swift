@@ -75,7 +75,7 @@ extension UIView {
         transition.type = type
         transition.subtype = subtype
         block.applyTiming(to: transition, on: view.layer)
-        block.track(transition, on: view)
+        block.track(transition, on: view, layer: view.layer, key: kCATransition)
         view.layer.add(transition, forKey: kCATransition)
     }
 }

@@ -58,6 +58,11 @@ final class ViewAnimationBlock: CAAnimationDelegate {
     private var completed = false
     /// Views whose layers this block animated (for the layoutSubviews option).
     private(set) var animatedViews: [UIView] = []
+    /// The layers and keys of the animations this block added (for `finishNow()`).
+    private var added: [(layer: WeakLayer, key: String)] = []
+    /// Told of every block made while set (a view-controller transition collects the blocks its
+    /// animator makes, to end them when an interactive transition finishes or is cancelled).
+    static var observer: ((ViewAnimationBlock) -> Void)?
     /// Set by a property animator running its animation blocks: the changes are handed to it
     /// (layer, key, old model value, new value, the value shown before the change) instead of
     /// becoming animations here; the animator makes and owns their layer animations.
@@ -78,6 +83,7 @@ final class ViewAnimationBlock: CAAnimationDelegate {
         self.autoreverses = options.contains(.autoreverse)
         self.startTime = CACurrentMediaTime()
         self.enabled = animates && UIView.areAnimationsEnabled
+        Self.observer?(self)
     }
 
     /// Runs `body` with this block as the current one, then closes it.
@@ -98,10 +104,11 @@ final class ViewAnimationBlock: CAAnimationDelegate {
         if outstanding == 0 { finishLater() }
     }
 
-    /// Counts an animation this block added (its delegate is the block).
-    func track(_ animation: CAAnimation, on view: UIView?) {
+    /// Counts an animation this block adds to `layer` under `key` (its delegate is the block).
+    func track(_ animation: CAAnimation, on view: UIView?, layer: CALayer, key: String) {
         animation.delegate = self
         outstanding += 1
+        added.append((WeakLayer(layer), key))
         if let view, !animatedViews.contains(where: { $0 === view }) {
             animatedViews.append(view)
             // Without allowUserInteraction, touches do not reach a view while it animates.
@@ -115,6 +122,19 @@ final class ViewAnimationBlock: CAAnimationDelegate {
             if !flag { allFinished = false }
             if outstanding == 0, !isOpen { finish(allFinished) }
         }
+    }
+
+    /// Ends the block now: removes the animations it added (the layers show their model values,
+    /// which are the block's end values) and runs its completion with `finished` true, before
+    /// this turn renders. An interactive transition ends its blocks so when it has driven them
+    /// to their end or back to their start (UIPercentDrivenInteractiveTransition).
+    func finishNow() {
+        guard !completed else { return }
+        for (layer, key) in added {
+            layer.layer?.removeAnimation(forKey: key)
+        }
+        added.removeAll()
+        finish(true)
     }
 
     private func finishLater() {
@@ -207,7 +227,7 @@ final class ViewAnimationBlock: CAAnimationDelegate {
             animation.fromValue = from.boxed(as: entry.kind)
             animation.toValue = new.boxed(as: entry.kind)
             animation.fillMode = .both
-            track(animation, on: view)
+            track(animation, on: view, layer: layer, key: key)
             layer.add(animation, forKey: key)
         }
     }
@@ -220,8 +240,9 @@ final class ViewAnimationBlock: CAAnimationDelegate {
         animation.toValue = zero.boxed(as: kind)
         animation.isAdditive = true
         animation.fillMode = .both
-        track(animation, on: view)
-        layer.add(animation, forKey: Self.freeKey(keyPath, on: layer))
+        let key = Self.freeKey(keyPath, on: layer)
+        track(animation, on: view, layer: layer, key: key)
+        layer.add(animation, forKey: key)
     }
 
     /// The first of `keyPath`, `keyPath-2`, `keyPath-3` … not in use on `layer`.
@@ -231,6 +252,12 @@ final class ViewAnimationBlock: CAAnimationDelegate {
         while layer.hasAnimation(forKey: "\(keyPath)-\(n)") { n += 1 }
         return "\(keyPath)-\(n)"
     }
+}
+
+/// A layer held weakly (a block does not keep the layers it animated alive).
+struct WeakLayer {
+    weak var layer: CALayer?
+    init(_ layer: CALayer) { self.layer = layer }
 }
 
 /// The action a view's layer runs for a change made inside an animation block.

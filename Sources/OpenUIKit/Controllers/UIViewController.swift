@@ -22,6 +22,17 @@ import OpenQuartzCore
 /// disappears and lays out.
 @MainActor
 open class UIViewController: UIResponder {
+    /// Presents `viewControllerToPresent` modally (UIViewController+Presentation.swift).
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        performPresentation(of: viewControllerToPresent, animated: flag, completion: completion)
+    }
+
+    /// Dismisses the controller this one presented, or this one when it was presented
+    /// (UIViewController+Presentation.swift).
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        performDismissal(animated: flag, completion: completion)
+    }
+
     /// The nib the controller was made with (never loaded: there are no nibs here).
     public let nibName: String?
     /// The bundle given with the nib name.
@@ -37,6 +48,64 @@ open class UIViewController: UIResponder {
     private var appearance: Appearance = .disappeared
 
     private enum Appearance { case disappeared, appearing, appeared, disappearing }
+    private var appearanceAnimated = false
+
+    /// Whether the view is in a window (appeared or appearing).
+    var isShowing: Bool { appearance == .appeared || appearance == .appearing }
+
+    // MARK: Presentation state (UIViewController+Presentation.swift)
+
+    /// How the controller is shown when presented. Default `.automatic` (a page sheet, or full
+    /// screen for a custom animator: `UIViewController+Presentation.swift`).
+    open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+    /// The default animation when the controller is presented. Default `.coverVertical`.
+    open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+    /// The object asked for the animator, interaction controller and presentation controller
+    /// when the controller is presented or dismissed. Held weakly, as in UIKit.
+    open weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
+    /// Whether a presentation from this controller covers only its own view's area (stored;
+    /// Kinema presents over the window).
+    open var definesPresentationContext = false
+    /// Whether the presentation can be dismissed interactively (stored; sheets here are
+    /// dismissed by code).
+    open var isModalInPresentation = false
+    /// The controller this one presented (strong, as in UIKit).
+    var presentedStorage: UIViewController?
+    /// The controller that presented this one.
+    weak var presentingStorage: UIViewController?
+    /// This controller's current presentation: its container, presentation controller and
+    /// where the presenter's view was.
+    var presentationRecord: PresentationRecord?
+    /// Set while a transition moves this controller: read by isBeingPresented and its kin.
+    var transitionRole = TransitionRole()
+
+    struct TransitionRole {
+        var beingPresented = false
+        var beingDismissed = false
+        var movingToParent = false
+        var movingFromParent = false
+    }
+
+    /// The children whose appearance callbacks follow this controller's (default all; a
+    /// container showing one child at a time answers that child).
+    var childrenForAppearance: [UIViewController] { children }
+
+    // MARK: Properties with no effect here (stored for source compatibility)
+
+    /// The status bar style the controller prefers (no status bar is drawn).
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    /// Whether the controller prefers the status bar hidden (no status bar is drawn).
+    open var prefersStatusBarHidden: Bool { false }
+    /// The home indicator preference (no home indicator is drawn).
+    open var prefersHomeIndicatorAutoHidden: Bool { false }
+    /// Asks the system to read the status bar preferences again (nothing to update here).
+    open func setNeedsStatusBarAppearanceUpdate() {}
+    /// The size the controller would like when presented in a popover or form sheet (stored).
+    open var preferredContentSize: CGSize = .zero
+    /// Extended layout edges (stored; views are laid out full screen).
+    open var edgesForExtendedLayout: UIRectEdge = .all
+    /// Whether the hidesBottomBarWhenPushed preference is set (stored; there are no tab bars).
+    open var hidesBottomBarWhenPushed = false
 
     /// A view controller with a nib name (no nib is loaded: a diagnostic, and `loadView()`
     /// makes the view) and bundle.
@@ -127,6 +196,7 @@ open class UIViewController: UIResponder {
     /// Starts an appearance change: `viewWillAppear` (appearing) or `viewWillDisappear`, passed
     /// on to the children.
     public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool = false) {
+        appearanceAnimated = animated
         if isAppearing {
             guard appearance == .disappeared || appearance == .disappearing else { return }
             appearance = .appearing
@@ -136,22 +206,23 @@ open class UIViewController: UIResponder {
             appearance = .disappearing
             viewWillDisappear(animated)
         }
-        for child in children { child.beginAppearanceTransition(isAppearing, animated: animated) }
+        for child in childrenForAppearance { child.beginAppearanceTransition(isAppearing, animated: animated) }
     }
 
-    /// Ends the appearance change begun last: `viewDidAppear` or `viewDidDisappear`.
+    /// Ends the appearance change begun last: `viewDidAppear` or `viewDidDisappear` (with the
+    /// `animated` flag the change began with).
     public func endAppearanceTransition() {
         switch appearance {
         case .appearing:
             appearance = .appeared
-            viewDidAppear(false)
+            viewDidAppear(appearanceAnimated)
         case .disappearing:
             appearance = .disappeared
-            viewDidDisappear(false)
+            viewDidDisappear(appearanceAnimated)
         default:
             return
         }
-        for child in children { child.endAppearanceTransition() }
+        for child in childrenForAppearance { child.endAppearanceTransition() }
     }
 
     // MARK: Containment

@@ -204,7 +204,16 @@ extension UIViewController {
         let interactor = animated && customAnimator != nil ? delegate?.interactionControllerForPresentation(using: animator) : nil
 
         // The container and the links.
+        // The container covers the window's subview holding the presenter (the window itself
+        // in an app; a demo's scaled content view), with its geometry.
+        var host = presenterView
+        while let superview = host.superview, superview !== window { host = superview }
         let container = UITransitionView(frame: window.bounds)
+        if host !== window {
+            container.bounds = host.bounds
+            container.center = host.center
+            container.layer.transform = host.layer.transform
+        }
         container.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         container.presentationController = controller
         controller.containerView = container

@@ -114,7 +114,8 @@ struct UINavigationBarTests {
         #expect(title.attributedText?.attribute(.foregroundColor, at: 0, effectiveRange: nil) as? UIColor == .black)
         let back = try #require(bar.content.back)
         let chevron = try #require(back.glyph)
-        #expect(chevron.frame == CGRect(x: 8, y: 11.5, width: 12, height: 21) || chevron.frame == CGRect(x: 8, y: 12, width: 12, height: 21))
+        // (44 − 21) / 2 = 11.5, on the pixel grid of a bar outside a window (scale 1): 12.
+        #expect(chevron.frame == CGRect(x: 8, y: 12, width: 12, height: 21))
         let backLabel = try #require(Self.backLabel(bar))
         #expect(backLabel.text == "Settings" && backLabel.frame.minX == 26 && backLabel.textColor == .systemBlue)
         #expect(back.frame.minX == 0 && back.frame.maxX == backLabel.frame.maxX)
@@ -150,6 +151,17 @@ struct UINavigationBarTests {
         #expect(custom.superview === bar && custom.frame == CGRect(x: 16, y: 7, width: 30, height: 30))
         let wide = try #require(bar.content.left.last as? NavigationBarButton)
         #expect(wide.frame.minX == 16 + 30 + 8 && wide.frame.width == 80)
+        // An image item: drawn in the tint colour unless it is `.alwaysOriginal`.
+        let square = UIGraphicsImageRenderer(size: CGSize(width: 20, height: 20), format: UIKitTestSupport.format()).image { context in
+            UIColor.black.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 20, height: 20))
+        }
+        item.rightBarButtonItems = [UIBarButtonItem(image: square, style: .plain, target: nil, action: nil),
+                                    UIBarButtonItem(image: square.withRenderingMode(.alwaysOriginal), style: .plain, target: nil, action: nil)]
+        let images = bar.content.right.compactMap { ($0 as? NavigationBarButton)?.imageView?.image }
+        #expect(images.count == 2 && bar.content.right[0].frame.width == 20)
+        #expect(UIKitTestSupport.pixel(images[0], 10, 10) == [0, 122, 255, 255])
+        #expect(UIKitTestSupport.pixel(images[1], 10, 10) == [0, 0, 0, 255])
         // Left items replace the back button unless they supplement it.
         bar.pushItem(item.copyForTest(), animated: false)
         #expect(bar.content.back != nil)
@@ -313,6 +325,49 @@ struct UINavigationBarTests {
         stage.withClock { stage.run(until: 1.5) }
         #expect(bar.activeTransition == nil && Self.titleLabel(bar)?.text == "Y")
         #expect(bar.subviews.count == 4)
+    }
+
+    @Test("an interactive pop in a paused animator: scrubbed halfway the title is between its ends; reversed, finish(false) restores")
+    func interactivePopCancelled() throws {
+        let bar = Self.bar(["Root", "Detail"])
+        let stage = Self.stage(bar)
+        let items = try #require(bar.items)
+        let oldTitle = try #require(Self.titleLabel(bar))
+        let oldFrame = oldTitle.frame
+        let oldChevron = try #require(bar.content.back?.glyph)
+        let transition = bar.makeTransition(to: [items[0]], operation: .pop)
+        var position: UIViewAnimatingPosition?
+        let animator = UIViewPropertyAnimator(duration: 0.35, curve: .linear)
+        stage.withClock {
+            transition.prepare()
+            animator.addAnimations { transition.animate() }
+            animator.addCompletion { end in
+                position = end
+                transition.finish(completed: end == .end)
+            }
+            animator.pauseAnimation()
+            animator.fractionComplete = 0.5
+            stage.turn(to: 0.1)
+        }
+        // Halfway: the old title 64 pt (half of 40 % of 320) right of its place, half faded.
+        let shown = try #require(oldTitle.layer.presentation())
+        #expect(abs(shown.position.x - (oldFrame.midX + 64)) < 0.5)
+        #expect(abs(Double(shown.opacity) - 0.5) < 0.01)
+        #expect(oldChevron.alpha == 0 && bar.topItem === items[0])
+        stage.withClock {
+            animator.isReversed = true
+            animator.continueAnimation(withTimingParameters: nil, durationFactor: 0)
+            stage.run(until: 0.6)
+        }
+        #expect(position == .start)
+        #expect(bar.items?.count == 2 && bar.topItem === items[1] && Self.titleLabel(bar) === oldTitle)
+        #expect(oldTitle.frame == oldFrame && oldTitle.alpha == 1 && oldChevron.alpha == 1)
+        #expect(bar.subviews.count == 4 && bar.activeTransition == nil)
+        let frame = stage.withClock { stage.step(to: 0.62) }
+        // The old title's ink is back in the middle.
+        var dark = 0
+        for x in 140..<180 { for y in 12..<32 where (frame.pixel(x: x, y: y).map { $0.red < 100 }) == true { dark += 1 } }
+        #expect(dark > 20)
     }
 
     // MARK: Taps

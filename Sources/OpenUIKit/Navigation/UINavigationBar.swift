@@ -293,9 +293,11 @@ open class UINavigationBar: UIView {
         backgroundView.backgroundColor = color
     }
 
-    /// The pixel size (points) at the bar's scale.
+    /// The pixel size (points) at the bar's scale (its screen's in a window, else its own
+    /// `contentScaleFactor`, 1 by default, so a bar outside a window lays out the same whatever
+    /// screen was made last).
     private var pixel: CGFloat {
-        let scale = window?.screen.scale ?? UIScreen.main.scale
+        let scale = contentScaleFactor
         return scale > 0 && scale.isFinite ? 1 / scale : 1
     }
 
@@ -437,14 +439,15 @@ open class UINavigationBar: UIView {
             let chevronEnd = NavigationBarMetrics.chevronInset + NavigationBarMetrics.chevronSize.width
             var chosen = ""
             for candidate in content.backTitles {
-                label.text = candidate
-                let end = NavigationBarMetrics.backTitleX + label.sizeThatFits(.zero).width
+                // Measured without setting the label's text, which would redraw it.
+                let width = (candidate.size(withAttributes: [.font: label.font as Any]).width / pixel).rounded(.up) * pixel
+                let end = NavigationBarMetrics.backTitleX + width
                 if end + leftWidth + NavigationBarMetrics.titleGap <= titleX || content.title == nil {
                     chosen = candidate
                     break
                 }
             }
-            label.text = chosen
+            if label.text != chosen { label.text = chosen }
             let labelSize = label.sizeThatFits(.zero)
             let end = chosen.isEmpty ? chevronEnd : NavigationBarMetrics.backTitleX + labelSize.width
             back.frame = CGRect(x: 0, y: top, width: end, height: NavigationBarMetrics.contentHeight)

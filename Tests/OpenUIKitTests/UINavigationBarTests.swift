@@ -176,6 +176,56 @@ struct UINavigationBarTests {
         #expect(bar.content.back == nil && bar.content.left.first?.frame.minX == 16)
     }
 
+    @Test("a title view is centred at its size; right items push a long title left and truncate it")
+    func titleViewAndCrowding() throws {
+        let bar = Self.bar(["Root", "Detail"])
+        let top = try #require(bar.topItem)
+        let segmented = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 30))
+        top.titleView = segmented
+        #expect(segmented.superview === bar && segmented.frame == CGRect(x: 110, y: 7, width: 100, height: 30))
+        top.titleView = nil
+        #expect(segmented.superview == nil && Self.titleLabel(bar)?.text == "Detail")
+        // A long title beside a wide right item: it ends 8 pt before the item, and starts 8 pt
+        // after the back button (chevron only: nothing else fits).
+        top.rightBarButtonItem = UIBarButtonItem(title: "Select All", style: .plain, target: nil, action: nil)
+        top.title = "A remarkably long title for this bar"
+        let title = try #require(Self.titleLabel(bar))
+        let right = try #require(bar.content.right.first)
+        let back = try #require(bar.content.back)
+        #expect(title.frame.maxX == right.frame.minX - 8)
+        #expect(title.frame.minX == back.frame.maxX + 8 && back.frame.width == 20)
+        #expect(title.frame.width < title.sizeThatFits(.zero).width)
+    }
+
+    @Test("animated item changes cross-fade the bar; bad input is reported and made safe")
+    func animatedChangesAndBadInput() throws {
+        let bar = Self.bar(["Root", "Detail"])
+        let stage = Self.stage(bar)
+        let top = try #require(bar.topItem)
+        stage.withClock {
+            top.setHidesBackButton(true, animated: true)
+            stage.turn(to: 0.016)
+        }
+        #expect(bar.content.back == nil && bar.layer.animation(forKey: kCATransition) != nil)
+        stage.withClock { stage.run(until: 0.5) }
+        stage.withClock { top.setRightBarButton(UIBarButtonItem(title: "Edit", style: .plain, target: nil, action: nil), animated: true) }
+        #expect(bar.content.right.count == 1)
+        // Widths that are not finite or negative become 0 (fit the content).
+        for bad in [CGFloat.nan, -4, .infinity] {
+            let item = UIBarButtonItem(title: "Edit", style: .plain, target: nil, action: nil)
+            let (_, reports) = KinemaDiagnostics.collecting { item.width = bad }
+            #expect(item.width == 0 && reports.count == 1)
+        }
+        // A bar of zero size lays out without trouble: every frame finite.
+        let empty = UINavigationBar(frame: .zero)
+        empty.setItems([UINavigationItem(title: "A"), UINavigationItem(title: "B with a long title")], animated: true)
+        empty.topItem?.rightBarButtonItem = UIBarButtonItem(barButtonSystemItem: .add, target: nil, action: nil)
+        empty.layoutIfNeeded()
+        #expect(empty.subviews.allSatisfy { UIView.isFinite($0.frame) })
+        #expect(Self.titleLabel(empty)?.frame.width == 0 && empty.content.back?.label?.isHidden == true)
+        #expect(empty.sizeThatFits(CGSize(width: 200, height: 0)) == CGSize(width: 200, height: 44))
+    }
+
     @Test("back title: backBarButtonItem, else backButtonTitle, else title; \"Back\" when it does not fit; then only the chevron")
     func backTitleRules() throws {
         let bar = Self.bar(["Inbox", "Message"])

@@ -91,7 +91,15 @@ open class UIBarButtonItem: UIBarItem {
     /// How the title is drawn. Default `.plain`.
     open var style: Style = .plain { didSet { itemDidChange() } }
     /// The item's width; 0 (the default) fits the content.
-    open var width: CGFloat = 0 { didSet { itemDidChange() } }
+    open var width: CGFloat = 0 {
+        didSet {
+            if !(width.isFinite && width >= 0) {
+                KinemaDiagnostics.emit("UIBarButtonItem", "width \(width) must be finite and ≥ 0; using 0 (fit the content)")
+                width = 0
+            }
+            itemDidChange()
+        }
+    }
     /// A view shown instead of the title and image. Default nil.
     open var customView: UIView? { didSet { itemDidChange() } }
     /// The colour of the title and image; nil (the default) takes the bar's tint.

@@ -381,7 +381,7 @@ open class UINavigationBar: UIView {
             .foregroundColor: UIColor.black,
         ]
         attributes.merge(titleTextAttributes ?? [:]) { $1 }
-        let label = UILabel(frame: .zero)
+        let label = NavigationBarTitleLabel(frame: .zero)
         label.attributedText = NSAttributedString(string: title, attributes: attributes)
         return label
     }
@@ -485,7 +485,7 @@ open class UINavigationBar: UIView {
         if let button = view as? NavigationBarButton {
             return CGSize(width: button.contentSize.width, height: NavigationBarMetrics.contentHeight)
         }
-        if let label = view as? UILabel { return label.sizeThatFits(.zero) }
+        if let label = view as? NavigationBarTitleLabel { return label.sizeThatFits(.zero) }
         let size = view.bounds.size
         return size.width > 0 || size.height > 0 ? size : view.sizeThatFits(.zero)
     }
@@ -495,6 +495,10 @@ open class UINavigationBar: UIView {
         (value / pixel).rounded() * pixel
     }
 }
+
+/// The label a bar makes for an item's title (a custom `titleView` is used as it is).
+@MainActor
+final class NavigationBarTitleLabel: UILabel {}
 
 /// The views a bar shows for one top item.
 @MainActor

@@ -1,10 +1,11 @@
 // UINavigationBar, UINavigationItem and UIBarButtonItem: the item stack and the delegate, the
 // layout of the title, back button and items, the back title's fallbacks, the transition steps a
 // navigation controller drives (prepare / animate / finish, completed or cancelled), taps on
-// the back button and on items, and the bar drawn on a stage (pictures in /tmp/kinema-navbar).
+// the back button and on items, and the bar drawn on a stage (pictures in $TMPDIR/kinema-tests/OpenUIKitNavigation).
 import Foundation
 import KinemaStage
 import KinemaSupport
+import KinemaTestSupport
 @testable import OpenUIKit
 import Testing
 
@@ -56,10 +57,10 @@ struct UINavigationBarTests {
     static func titleLabel(_ bar: UINavigationBar) -> UILabel? { bar.content.title as? UILabel }
     static func backLabel(_ bar: UINavigationBar) -> UILabel? { bar.content.back?.label }
 
-    static func keep(_ stage: Stage, _ name: String) throws {
-        let folder = URL(fileURLWithPath: "/tmp/kinema-navbar")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try stage.writeFrame(at: stage.time, to: folder.appendingPathComponent(name))
+    /// Writes the stage's current frame to `$TMPDIR/kinema-tests/OpenUIKitNavigation/<name>`.
+    static func keep(_ stage: Stage, _ name: String) {
+        let frame = stage.withClock { stage.renderFrame() }
+        TestEnvironment.keep(try? frame.pngData(), as: name, in: "OpenUIKitNavigation")
     }
 
     // MARK: The stack
@@ -342,7 +343,7 @@ struct UINavigationBarTests {
         stage.withClock { stage.run(until: 0.175) }
         let middle = oldTitle.layer.presentation()?.position.x ?? 0
         #expect(middle > start + 20 && middle < start + 120)
-        try Self.keep(stage, "navbar-pop-middle.png")
+        Self.keep(stage, "navbar-pop-middle.png")
         stage.withClock { stage.run(until: 0.5) }
         #expect(log.log == ["shouldPop Detail", "didPop Detail"])
         #expect(oldTitle.superview == nil && bar.activeTransition == nil)
@@ -507,7 +508,7 @@ struct UINavigationBarTests {
         stage.window.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
         stage.backgroundColor = nil
         let frame = stage.withClock { stage.step(to: 0.02) }
-        try Self.keep(stage, "navbar.png")
+        Self.keep(stage, "navbar.png")
         // The background: white at 0.94 over the red window.
         let background = try #require(frame.pixel(x: 300, y: 10))
         #expect(background.red == 255 && abs(Int(background.green) - 240) <= 1 && abs(Int(background.blue) - 240) <= 1)
@@ -540,7 +541,7 @@ struct UINavigationBarTests {
         let tinted = stage.withClock { stage.step(to: 0.06) }
         let orange = try #require(tinted.pixel(x: 300, y: 10))
         #expect(orange.red == 255 && orange.green == 149 && orange.blue == 0)
-        try Self.keep(stage, "navbar-orange.png")
+        Self.keep(stage, "navbar-orange.png")
     }
 
     @Test("drawn mid-push: both titles visible, faded")
@@ -551,9 +552,13 @@ struct UINavigationBarTests {
             bar.pushItem(UINavigationItem(title: "General"), animated: true)
             stage.run(until: 0.15)
         }
-        try Self.keep(stage, "navbar-push-middle.png")
+        Self.keep(stage, "navbar-push-middle.png")
+        // Both titles partly shown: the new one fading in, right of its place.
+        let newTitle = try #require(Self.titleLabel(bar))
+        let shown = try #require(newTitle.layer.presentation())
+        #expect(shown.opacity > 0.1 && shown.opacity < 0.9 && shown.position.x > newTitle.center.x + 20)
         stage.withClock { stage.run(until: 0.5) }
-        try Self.keep(stage, "navbar-push-end.png")
+        Self.keep(stage, "navbar-push-end.png")
         #expect(Self.backLabel(bar)?.text == "Settings" && bar.subviews.count == 4)
     }
 }

@@ -544,6 +544,27 @@ struct UINavigationBarTests {
         Self.keep(stage, "navbar-orange.png")
     }
 
+    @Test("drawn: Cancel and Done items with a crowded, truncated title; tint ink only inside the items' frames")
+    func drawnItems() throws {
+        let bar = Self.bar(["Compose a message with a long subject"])
+        let item = try #require(bar.topItem)
+        item.leftBarButtonItem = UIBarButtonItem(barButtonSystemItem: .cancel, target: nil, action: nil)
+        item.rightBarButtonItem = UIBarButtonItem(barButtonSystemItem: .done, target: nil, action: nil)
+        let stage = Self.stage(bar, height: 60, scale: 2)
+        let frame = stage.withClock { stage.step(to: 0.02) }
+        Self.keep(stage, "navbar-items.png")
+        let cancel = try #require(bar.content.left.first), done = try #require(bar.content.right.first)
+        var outside = 0, inside = 0
+        for y in 0..<88 { for x in 0..<640 {
+            guard let p = frame.pixel(x: x, y: y), p.blue > 200, p.red < 60 else { continue }
+            let point = CGPoint(x: CGFloat(x) / 2, y: CGFloat(y) / 2)
+            if cancel.frame.contains(point) || done.frame.contains(point) { inside += 1 } else { outside += 1 }
+        } }
+        #expect(inside > 100 && outside == 0)
+        let title = try #require(Self.titleLabel(bar))
+        #expect(title.frame.minX == cancel.frame.maxX + 8 && title.frame.maxX == done.frame.minX - 8)
+    }
+
     @Test("drawn mid-push: both titles visible, faded")
     func drawnMidPush() throws {
         let bar = Self.bar(["Settings"])

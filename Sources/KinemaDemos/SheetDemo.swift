@@ -86,7 +86,7 @@ public enum SheetDemo {
             view.addSubview(doneButton)
             let title = UILabel(frame: CGRect(x: 20, y: 56, width: 280, height: 34))
             title.text = "Hiệu ứng chuyển động"
-            title.font = UIFont.systemFont(ofSize: 24, weight: .bold)
+            title.font = UIFont.systemFont(ofSize: 22, weight: .bold)
             view.addSubview(title)
             let body = UILabel(frame: CGRect(x: 20, y: 100, width: 280, height: 160))
             body.text = "Animation là sự thay đổi của các thuộc tính theo thời gian: vị trí, kích thước, màu sắc, độ trong suốt."

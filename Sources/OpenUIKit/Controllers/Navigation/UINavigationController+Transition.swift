@@ -223,15 +223,13 @@ extension UINavigationController {
                     if toView.superview === contentView { toView.removeFromSuperview() }
                     self.install(fromView, in: contentView)
                 }
+                // Nothing moves to or from the parent any more: the flags are down before the
+                // reversed callbacks.
+                for controller in arriving { controller.transitionRole.movingToParent = false }
+                for controller in leaving { controller.transitionRole.movingFromParent = false }
                 if showing { UIViewController.reverseAppearance(arriving: to, leaving: from) }
-                for controller in arriving {
-                    controller.transitionRole.movingToParent = false
-                    controller.removeFromParent()
-                }
-                for controller in leaving {
-                    controller.transitionRole.movingFromParent = false
-                    controller.didMove(toParent: self)
-                }
+                for controller in arriving { controller.removeFromParent() }
+                for controller in leaving { controller.didMove(toParent: self) }
             }
         }
         transition.afterEnd = { [weak self] completed in

@@ -1,0 +1,383 @@
+// UINavigationController: the stack after each change, the order of the callbacks for push, pop,
+// interactive cancel and finish, the standard animator's curve and geometry, the edge swipe's
+// rules, and bad input.
+//
+// Audited against: UINavigationController docs; UIKIT_SEMANTICS §4.1 (the measured row). The
+//   expected orders are the ones docs/UIKIT.md "Navigation" states.
+
+import Foundation
+import Kinema
+import Testing
+
+/// A log the screens and the delegate write into.
+@MainActor
+final class NavigationLog {
+    var entries: [String] = []
+}
+
+/// A screen that logs its appearance and containment callbacks, with its moving flags.
+@MainActor
+final class LoggingScreen: UIViewController {
+    let name: String
+    let log: NavigationLog
+
+    init(_ name: String, log: NavigationLog) {
+        self.name = name
+        self.log = log
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    private func flags() -> String {
+        (isMovingToParent ? " +parent" : "") + (isMovingFromParent ? " -parent" : "")
+    }
+    override func viewWillAppear(_ animated: Bool) { log.entries.append("\(name).willAppear\(flags())") }
+    override func viewDidAppear(_ animated: Bool) { log.entries.append("\(name).didAppear\(flags())") }
+    override func viewWillDisappear(_ animated: Bool) { log.entries.append("\(name).willDisappear\(flags())") }
+    override func viewDidDisappear(_ animated: Bool) { log.entries.append("\(name).didDisappear\(flags())") }
+    override func willMove(toParent parent: UIViewController?) {
+        log.entries.append("\(name).willMove(\(parent == nil ? "nil" : "nav"))")
+    }
+    override func didMove(toParent parent: UIViewController?) {
+        log.entries.append("\(name).didMove(\(parent == nil ? "nil" : "nav"))")
+    }
+}
+
+/// A delegate logging willShow / didShow.
+@MainActor
+final class LoggingNavigationDelegate: UINavigationControllerDelegate {
+    let log: NavigationLog
+    init(log: NavigationLog) { self.log = log }
+    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {
+        log.entries.append("willShow \((viewController as? LoggingScreen)?.name ?? "?")")
+    }
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
+        log.entries.append("didShow \((viewController as? LoggingScreen)?.name ?? "?")")
+    }
+}
+
+/// What the screen shows of a view: its presentation frame (the model frame when not animating).
+@MainActor
+func shownFrame(_ view: UIView) -> CGRect {
+    view.layer.presentation()?.frame ?? view.frame
+}
+
+@MainActor
+@Suite("UINavigationController")
+struct UINavigationControllerTests {
+    static let size = CGSize(width: 320, height: 568)
+
+    struct Fixture {
+        let stage: Stage
+        let navigation: UINavigationController
+        let a: LoggingScreen
+        let b: LoggingScreen
+        let log: NavigationLog
+        let delegate: LoggingNavigationDelegate
+    }
+
+    /// A navigation controller showing A in a window, with a logging delegate; the log is empty.
+    func fixture() -> Fixture {
+        let stage = Stage(size: Self.size, scale: 1, threads: 1)
+        let log = NavigationLog()
+        let a = LoggingScreen("A", log: log)
+        let b = LoggingScreen("B", log: log)
+        let delegate = LoggingNavigationDelegate(log: log)
+        let navigation = UINavigationController(rootViewController: a)
+        navigation.delegate = delegate
+        stage.withClock {
+            stage.window.rootViewController = navigation
+            stage.window.makeKeyAndVisible()
+            stage.turn(to: 0)
+        }
+        log.entries.removeAll()
+        return Fixture(stage: stage, navigation: navigation, a: a, b: b, log: log, delegate: delegate)
+    }
+
+    /// The veil the standard animator puts over the covered screen: the container's subview that
+    /// is neither screen.
+    func veil(in container: UIView, screens: [UIView]) -> UIView? {
+        container.subviews.first { view in !screens.contains { $0 === view } }
+    }
+
+    @Test("the root controller is the only child and its view fills the content view")
+    func root() {
+        let f = fixture()
+        #expect(f.navigation.viewControllers.map { ($0 as? LoggingScreen)?.name } == ["A"])
+        #expect(f.navigation.children.count == 1)
+        #expect(f.a.navigationController === f.navigation)
+        #expect(f.a.view.window === f.stage.window)
+        #expect(f.a.view.convert(f.a.view.bounds, to: nil) == CGRect(origin: .zero, size: Self.size))
+        #expect(f.navigation.topViewController === f.a)
+        #expect(f.navigation.visibleViewController === f.a)
+    }
+
+    @Test("an animated push: order of the callbacks, the stack, and the hierarchy during and after")
+    func pushOrder() {
+        let f = fixture()
+        f.stage.withClock {
+            f.navigation.pushViewController(f.b, animated: true)
+            // The stack changes when the transition begins; both views are in the container.
+            #expect(f.navigation.viewControllers.count == 2)
+            #expect(f.navigation.topViewController === f.b)
+            #expect(f.a.view.superview != nil && f.b.view.superview === f.a.view.superview)
+            #expect(f.b.transitionCoordinator != nil)
+            f.stage.turn(to: 0)
+            f.stage.turn(to: 0.2)
+            #expect(!f.log.entries.contains("B.didAppear +parent"))
+            f.stage.turn(to: 0.45)
+        }
+        #expect(f.log.entries == [
+            "B.willMove(nav)", "willShow B", "A.willDisappear", "B.willAppear +parent",
+            "A.didDisappear", "B.didAppear +parent", "B.didMove(nav)", "didShow B",
+        ])
+        #expect(f.navigation.children.count == 2)
+        #expect(f.a.view.superview == nil)
+        #expect(f.b.view.frame == CGRect(origin: .zero, size: Self.size))
+        #expect(f.b.navigationController === f.navigation)
+        #expect(f.b.transitionCoordinator == nil)
+        #expect(!f.b.isMovingToParent)
+    }
+
+    @Test("an animated pop: order of the callbacks, the popped controller returned and released from the stack")
+    func popOrder() {
+        let f = fixture()
+        var popped: UIViewController?
+        f.stage.withClock {
+            f.navigation.pushViewController(f.b, animated: false)
+            f.log.entries.removeAll()
+            popped = f.navigation.popViewController(animated: true)
+            #expect(f.navigation.viewControllers.count == 1)
+            f.stage.turn(to: 0)
+            f.stage.turn(to: 0.45)
+        }
+        #expect(popped === f.b)
+        #expect(f.log.entries == [
+            "B.willMove(nil)", "willShow A", "B.willDisappear -parent", "A.willAppear",
+            "B.didDisappear -parent", "A.didAppear", "B.didMove(nil)", "didShow A",
+        ])
+        #expect(f.navigation.children.count == 1)
+        #expect(f.b.parent == nil)
+        #expect(f.b.view.superview == nil)
+        #expect(f.a.view.frame == CGRect(origin: .zero, size: Self.size))
+    }
+
+    @Test("a push without animation runs the same order at once")
+    func pushNotAnimated() {
+        let f = fixture()
+        f.stage.withClock { f.navigation.pushViewController(f.b, animated: false) }
+        #expect(f.log.entries == [
+            "B.willMove(nav)", "willShow B", "A.willDisappear", "B.willAppear +parent",
+            "A.didDisappear", "B.didAppear +parent", "B.didMove(nav)", "didShow B",
+        ])
+        #expect(f.a.view.superview == nil)
+        #expect(f.b.view.superview != nil)
+    }
+
+    @Test("the standard push: the new screen slides in on the fitted 61 ms decay, the old one drifts 0.29 left under a 0.115 veil")
+    func standardCurve() throws {
+        let f = fixture()
+        let w = Self.size.width
+        // f(t) = (1 − e^(−t/τ)) / (1 − e^(−T/τ)); the fitted cubic is within 0.0012 of it.
+        func decay(_ t: Double) -> Double { (1 - exp(-t / 0.061)) / (1 - exp(-0.4 / 0.061)) }
+        let tolerance = 0.0012 * Double(w) + 0.01
+        var samples: [(t: Double, b: Double, a: Double, veil: Double)] = []
+        try f.stage.withClock {
+            f.navigation.pushViewController(f.b, animated: true)
+            let container = try #require(f.b.view.superview)
+            let veilView = try #require(veil(in: container, screens: [f.a.view, f.b.view]))
+            f.stage.turn(to: 0)
+            for t in [0.0, 0.030, 0.061, 0.122, 0.2] {
+                f.stage.turn(to: t)
+                let alpha = Double(veilView.layer.presentation()?.opacity ?? -1)
+                samples.append((t, Double(shownFrame(f.b.view).minX), Double(shownFrame(f.a.view).minX), alpha))
+            }
+        }
+        for s in samples {
+            let p = decay(s.t)
+            #expect(abs(s.b - Double(w) * (1 - p)) < tolerance, "B at t = \(s.t): \(s.b)")
+            #expect(abs(s.a + 0.29 * Double(w) * p) < tolerance, "A at t = \(s.t): \(s.a)")
+            #expect(abs(s.veil - 0.115 * p) < 0.002, "veil at t = \(s.t): \(s.veil)")
+        }
+        // At t = τ the page has covered 1 − 1/e of the way (normalised: 0.6330).
+        let atTau = try #require(samples.first { $0.t == 0.061 })
+        #expect(abs((Double(w) - atTau.b) / Double(w) - (1 - exp(-1.0)) / (1 - exp(-0.4 / 0.061))) < 0.0013)
+    }
+
+    @Test("the standard pop: the top screen slides right off, the one under it comes from −0.29 width; done at 400 ms")
+    func standardPop() throws {
+        let f = fixture()
+        let w = Double(Self.size.width)
+        var mid: (a: Double, b: Double) = (0, 0)
+        f.stage.withClock {
+            f.navigation.pushViewController(f.b, animated: false)
+            f.navigation.popViewController(animated: true)
+            f.stage.turn(to: 0)
+            f.stage.turn(to: 0.061)
+            mid = (Double(shownFrame(f.a.view).minX), Double(shownFrame(f.b.view).minX))
+            f.stage.turn(to: 0.39)
+            #expect(f.navigation.children.count == 2)
+            f.stage.turn(to: 0.4)
+        }
+        let p = 0.6330
+        #expect(abs(mid.b - w * p) < 0.5)
+        #expect(abs(mid.a + 0.29 * w * (1 - p)) < 0.5)
+        #expect(f.navigation.children.count == 1)
+        #expect(f.b.view.superview == nil)
+        #expect(f.a.view.frame.minX == 0)
+    }
+
+    @Test("popToRoot and popToViewController return the popped controllers; set animated pushes a new top")
+    func popToAndSet() {
+        let f = fixture()
+        let c = LoggingScreen("C", log: f.log)
+        let d = LoggingScreen("D", log: f.log)
+        f.stage.withClock {
+            f.navigation.setViewControllers([f.a, f.b, c], animated: false)
+            #expect(f.navigation.viewControllers.map { ($0 as? LoggingScreen)?.name } == ["A", "B", "C"])
+            #expect(c.view.superview != nil)
+            #expect(f.b.viewIfLoaded?.superview == nil)
+            let popped = f.navigation.popToViewController(f.b, animated: false)
+            #expect(popped?.map { ($0 as? LoggingScreen)?.name } == ["C"])
+            f.navigation.pushViewController(c, animated: false)
+            let all = f.navigation.popToRootViewController(animated: false)
+            #expect(all?.map { ($0 as? LoggingScreen)?.name } == ["B", "C"])
+            #expect(f.navigation.popToRootViewController(animated: false)?.isEmpty == true)
+            f.log.entries.removeAll()
+            f.navigation.setViewControllers([f.a, d], animated: true)
+            f.stage.turn(to: 0)
+            f.stage.turn(to: 0.5)
+        }
+        #expect(f.log.entries.first == "D.willMove(nav)")
+        #expect(f.log.entries.contains("D.didAppear +parent"))
+        #expect(f.navigation.viewControllers.map { ($0 as? LoggingScreen)?.name } == ["A", "D"])
+        #expect(f.navigation.children.count == 2)
+        #expect(c.parent == nil && f.b.parent == nil)
+    }
+
+    @Test("bad input: a diagnostic and nothing changes")
+    func badInput() {
+        let f = fixture()
+        let other = UINavigationController(rootViewController: UIViewController())
+        let stranger = UIViewController()
+        let (_, diagnostics) = KinemaDiagnostics.collecting {
+            f.stage.withClock {
+                f.navigation.pushViewController(f.a, animated: true)           // already in the stack
+                f.navigation.pushViewController(other, animated: true)         // a navigation controller
+                #expect(f.navigation.popViewController(animated: true) == nil) // the root: silently nil
+                #expect(f.navigation.popToViewController(stranger, animated: true) == nil)
+                f.navigation.setViewControllers([], animated: true)
+                f.navigation.setViewControllers([f.a, f.a], animated: false)
+                f.navigation.pushViewController(f.b, animated: true)
+                f.navigation.pushViewController(stranger, animated: true)      // a transition runs
+                #expect(f.navigation.popViewController(animated: true) == nil)
+                f.stage.turn(to: 0)
+                f.stage.turn(to: 0.5)
+            }
+        }
+        let messages = diagnostics.map(\.message)
+        #expect(messages.contains { $0.contains("more than once") })
+        #expect(messages.contains { $0.contains("pushing a navigation controller") })
+        #expect(messages.contains { $0.contains("not in the navigation stack") })
+        #expect(messages.contains { $0.contains("empty stack") })
+        #expect(messages.contains { $0.contains("appears more than once") })
+        #expect(messages.filter { $0.contains("in progress") }.count == 2)
+        #expect(diagnostics.count == 7)
+        #expect(f.navigation.viewControllers.count == 2)
+        #expect(f.navigation.topViewController === f.b)
+        #expect(stranger.parent == nil)
+    }
+
+    // MARK: The edge swipe
+
+    /// A finger from x = 4 moving right by `distance` in `duration`, then holding still until
+    /// `liftAt` (so the release velocity is `lifted` or the move's).
+    func swipe(_ f: Fixture, distance: CGFloat, duration: Double, liftAt: Double) {
+        let y: CGFloat = 300
+        f.stage.perform(TouchScript([
+            TouchScript.Finger(at: CGPoint(x: 4, y: y)).move(to: CGPoint(x: 4 + distance, y: y), at: duration)
+                .hold(until: liftAt).lift(),
+        ]))
+    }
+
+    @Test("an edge swipe released before the line at rest cancels: the page springs back, the stack is unchanged")
+    func interactiveCancel() {
+        let f = fixture()
+        let w = Self.size.width
+        var during: CGFloat = -1
+        f.stage.withClock {
+            f.navigation.pushViewController(f.b, animated: false)
+            f.log.entries.removeAll()
+            swipe(f, distance: 12 + 0.4 * w, duration: 0.3, liftAt: 0.6)
+            f.stage.run(until: 0.2)
+            // The finger is at 4 + (2/3)(12 + 0.4 w); the page lags it by 12 pt from the touch.
+            during = shownFrame(f.b.view).minX
+            #expect(f.navigation.viewControllers.count == 1)
+            f.stage.run(until: 1.4)
+        }
+        let expected = (12 + 0.4 * w) * 2 / 3 - 12
+        #expect(abs(during - expected) < 0.01)
+        #expect(f.log.entries == [
+            "B.willMove(nil)", "willShow A", "B.willDisappear -parent", "A.willAppear",
+            "A.willDisappear", "A.didDisappear", "B.willAppear", "B.didAppear", "B.didMove(nav)",
+        ])
+        #expect(f.navigation.viewControllers.count == 2)
+        #expect(f.navigation.topViewController === f.b)
+        #expect(f.a.view.superview == nil)
+        #expect(f.b.view.frame == CGRect(origin: .zero, size: Self.size))
+        #expect(shownFrame(f.b.view).minX == 0)
+    }
+
+    @Test("an edge swipe released past 53 % at rest finishes the pop")
+    func interactiveFinish() {
+        let f = fixture()
+        let w = Self.size.width
+        f.stage.withClock {
+            f.navigation.pushViewController(f.b, animated: false)
+            f.log.entries.removeAll()
+            swipe(f, distance: 12 + 0.6 * w, duration: 0.3, liftAt: 0.6)
+            f.stage.run(until: 1.4)
+        }
+        #expect(f.log.entries == [
+            "B.willMove(nil)", "willShow A", "B.willDisappear -parent", "A.willAppear",
+            "B.didDisappear -parent", "A.didAppear", "B.didMove(nil)", "didShow A",
+        ])
+        #expect(f.navigation.viewControllers.count == 1)
+        #expect(f.b.view.superview == nil)
+        #expect(f.a.view.frame == CGRect(origin: .zero, size: Self.size))
+    }
+
+    @Test("the release projects 0.12 s ahead: a quick flick at 35 % pops, a slow one at 35 % does not")
+    func projection() {
+        for (duration, pops) in [(0.1, true), (1.2, false)] {
+            let f = fixture()
+            let w = Self.size.width
+            f.stage.withClock {
+                f.navigation.pushViewController(f.b, animated: false)
+                // Lifted while moving: the release velocity is the move's.
+                swipe(f, distance: 12 + 0.35 * w, duration: duration, liftAt: duration)
+                f.stage.run(until: duration + 1)
+            }
+            #expect(f.navigation.viewControllers.count == (pops ? 1 : 2), "swipe over \(duration) s")
+        }
+    }
+
+    @Test("the swipe needs two controllers and a touch at the left edge")
+    func swipeRules() {
+        let f = fixture()
+        f.stage.withClock {
+            // Only the root: nothing happens.
+            swipe(f, distance: 250, duration: 0.3, liftAt: 0.3)
+            f.stage.run(until: 0.5)
+            #expect(f.log.entries.isEmpty)
+            f.navigation.pushViewController(f.b, animated: false)
+            f.log.entries.removeAll()
+            // Away from the edge: nothing happens.
+            f.stage.drag(from: CGPoint(x: 60, y: 300), to: CGPoint(x: 310, y: 300), duration: 0.3)
+            f.stage.run(until: 1.0)
+            #expect(f.log.entries.isEmpty)
+            #expect(f.navigation.viewControllers.count == 2)
+        }
+    }
+}

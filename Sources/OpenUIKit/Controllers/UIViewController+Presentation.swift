@@ -168,7 +168,7 @@ extension UIViewController {
             KinemaDiagnostics.emit(api, "the view of \(type(of: presenter)) is not in a window; nothing was presented")
             return
         }
-        if let running = ViewControllerTransition.running.last {
+        if let running = ViewControllerTransition.running(in: window) {
             KinemaDiagnostics.emit(api, "a transition (\(type(of: running.animator))) is in progress; nothing was presented")
             return
         }
@@ -306,7 +306,7 @@ extension UIViewController {
             }
             return
         }
-        if let running = ViewControllerTransition.running.last {
+        if let running = ViewControllerTransition.running(in: target.viewIfLoaded?.window) {
             KinemaDiagnostics.emit(api, "a transition (\(type(of: running.animator))) is in progress; nothing was dismissed")
             return
         }

@@ -37,8 +37,21 @@ open class UIViewController: UIResponder {
     public let nibName: String?
     /// The bundle given with the nib name.
     public let nibBundle: Bundle?
-    /// The controller's title.
-    open var title: String?
+    /// The controller's title (also its navigation item's title, as in UIKit).
+    open var title: String? {
+        didSet { navigationItemStorage?.title = title }
+    }
+
+    /// The item a navigation bar shows for this controller, made on first use with the
+    /// controller's title.
+    open var navigationItem: UINavigationItem {
+        if let navigationItemStorage { return navigationItemStorage }
+        let item = UINavigationItem(title: title ?? "")
+        if title == nil { item.title = nil }
+        navigationItemStorage = item
+        return item
+    }
+    private var navigationItemStorage: UINavigationItem?
     /// The child view controllers, in the order they were added.
     public private(set) var children: [UIViewController] = []
     /// The parent view controller.

@@ -122,18 +122,33 @@ final class ModalTransitionAnimator: UIViewControllerAnimatedTransitioning {
                 }
                 if presenting { container.addSubview(presentedView); presentedView.isHidden = true }
             }
-            if style == .flipHorizontal {
-                let options: UIView.AnimationOptions = [presenting ? .transitionFlipFromRight : .transitionFlipFromLeft,
-                                                        .showHideTransitionViews, .curveEaseInOut]
-                let from = presenting ? presenterView : presentedView
-                let to = presenting ? presentedView : presenterView
-                UIView.transition(from: from, to: to, duration: duration, options: options) { _ in
-                    UIView.performWithoutAnimation { from.isHidden = false }
-                    finish(true)
+            // A flip or curl turns the container's picture before the change into the one after
+            // it, so the picture before must have reached the screen: a container made in this
+            // turn has none yet. The animation starts at the turn after the container's commit
+            // (a frame or two later).
+            let animate = { [self] in
+                if style == .flipHorizontal {
+                    let options: UIView.AnimationOptions = [presenting ? .transitionFlipFromRight : .transitionFlipFromLeft,
+                                                            .showHideTransitionViews, .curveEaseInOut]
+                    let from = presenting ? presenterView : presentedView
+                    let to = presenting ? presentedView : presenterView
+                    UIView.transition(from: from, to: to, duration: duration, options: options) { _ in
+                        UIView.performWithoutAnimation { from.isHidden = false }
+                        finish(true)
+                    }
+                } else {
+                    curl(container: container, presenterView: presenterView, presentedView: presentedView,
+                         duration: duration, completion: finish)
+                }
+            }
+            if presenting, let loop = HostRunLoop.current {
+                // The first closure runs in the turn that commits the container; the second, a
+                // turn later, after that commit.
+                loop.schedule(at: -.infinity) {
+                    loop.schedule(at: CACurrentMediaTime() + loop.frameInterval / 2) { animate() }
                 }
             } else {
-                curl(container: container, presenterView: presenterView, presentedView: presentedView,
-                     duration: duration, completion: finish)
+                animate()
             }
         }
     }

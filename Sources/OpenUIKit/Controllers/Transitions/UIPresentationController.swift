@@ -16,7 +16,8 @@
 //   spring stiffness 522.35, mass 1, ζ 1).
 // Choices (UNCONFIRMED; one place: `SheetMetrics`): the sheet's top at 8 % of the container's
 //   height; the presenting view scaled 0.916 about its top centre with its top 10 pt above the
-//   sheet's; both with 12 pt corners; the dim 10 % black.
+//   sheet's; both with 12 pt corners; the dim 10 % black; black behind the shrunken presenter
+//   (a view inserted below it while the sheet is up).
 
 import Foundation
 import OpenQuartzCore
@@ -104,6 +105,8 @@ enum SheetMetrics {
 @MainActor
 final class SheetPresentationController: UIPresentationController {
     let dimmingView = UIView()
+    /// Black behind the shrunken presenter (UIKit's window background shows there).
+    let backdrop = UIView()
     private var savedPresenter: (transform: CGAffineTransform, cornerRadius: CGFloat, masksToBounds: Bool)?
 
     override var frameOfPresentedViewInContainerView: CGRect {
@@ -135,6 +138,11 @@ final class SheetPresentationController: UIPresentationController {
         savedPresenter = (presenter.transform, presenter.layer.cornerRadius, presenter.layer.masksToBounds)
         UIView.performWithoutAnimation {
             presenter.layer.masksToBounds = true
+            if let superview = presenter.superview {
+                backdrop.backgroundColor = .black
+                backdrop.frame = superview.bounds
+                superview.insertSubview(backdrop, belowSubview: presenter)
+            }
         }
         let transform = presenterTransform(for: presenter)
         let animations = { [self] in
@@ -194,6 +202,7 @@ final class SheetPresentationController: UIPresentationController {
         }
         savedPresenter = nil
         dimmingView.removeFromSuperview()
+        backdrop.removeFromSuperview()
     }
 
     override func containerViewWillLayoutSubviews() {

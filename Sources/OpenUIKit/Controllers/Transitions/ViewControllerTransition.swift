@@ -81,6 +81,12 @@ final class ViewControllerTransition: UIViewControllerContextTransitioning, UIVi
     /// The transitions running now, oldest first.
     private(set) static var running: [ViewControllerTransition] = []
 
+    /// The transition running in `window`, if any (transitions of other windows — another
+    /// Stage's — do not count).
+    static func running(in window: UIWindow?) -> ViewControllerTransition? {
+        running.last { $0.containerView.window === window || $0.fromViewController.viewIfLoaded?.window === window }
+    }
+
     /// The running transition involving `controller` (as one of its two controllers, or a child
     /// of one), if any.
     static func involving(_ controller: UIViewController) -> ViewControllerTransition? {

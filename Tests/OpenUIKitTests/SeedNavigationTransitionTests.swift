@@ -107,7 +107,7 @@ extension ViewController: UINavigationControllerDelegate {
 struct SeedNavigationTransitionTests {
     static let size = CGSize(width: 320, height: 568)
 
-    @Test("push from the bottom: the pushed view's minY goes 568 → 284 → 0 over 0.5 s (ease-in-out), pop goes back down")
+    @Test("push from the bottom: the pushed view's minY goes 524 → 262 → 0 (the content below the bar) over 0.5 s (ease-in-out), pop goes back down")
     func bottomPushAndPop() throws {
         let stage = Stage(size: Self.size, scale: 1, threads: 1)
         let root = ViewController()
@@ -141,12 +141,12 @@ struct SeedNavigationTransitionTests {
             stage.turn(to: 1.55)
         }
         #expect(push.count == 3 && pop.count == 3)
-        for (shown, expected) in zip(push, [568.0, 284, 0]) { #expect(abs(shown - expected) < 0.01, "push: \(push)") }
-        for (shown, expected) in zip(pop, [0.0, 284, 568]) { #expect(abs(shown - expected) < 0.01, "pop: \(pop)") }
+        for (shown, expected) in zip(push, [524.0, 262, 0]) { #expect(abs(shown - expected) < 0.01, "push: \(push)") }
+        for (shown, expected) in zip(pop, [0.0, 262, 524]) { #expect(abs(shown - expected) < 0.01, "pop: \(pop)") }
         // The covered screen stays where it is (the article moves only the top one).
         #expect(rootDuringPush == 0)
         #expect(navigation.viewControllers.count == 1)
         #expect(pushed.view.superview == nil)
-        #expect(root.view.frame == CGRect(origin: .zero, size: Self.size))
+        #expect(root.view.frame == CGRect(x: 0, y: 0, width: 320, height: 524))
     }
 }

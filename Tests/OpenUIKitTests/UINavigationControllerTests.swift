@@ -67,6 +67,8 @@ func shownFrame(_ view: UIView) -> CGRect {
 @Suite("UINavigationController")
 struct UINavigationControllerTests {
     static let size = CGSize(width: 320, height: 568)
+    /// The content view's size: the screen below the 44 pt bar.
+    static let content = CGSize(width: 320, height: 524)
 
     struct Fixture {
         let stage: Stage
@@ -108,7 +110,9 @@ struct UINavigationControllerTests {
         #expect(f.navigation.children.count == 1)
         #expect(f.a.navigationController === f.navigation)
         #expect(f.a.view.window === f.stage.window)
-        #expect(f.a.view.convert(f.a.view.bounds, to: nil) == CGRect(origin: .zero, size: Self.size))
+        #expect(f.a.view.convert(f.a.view.bounds, to: nil) == CGRect(x: 0, y: 44, width: 320, height: 524))
+        #expect(f.navigation.navigationBar.frame == CGRect(x: 0, y: 0, width: 320, height: 44))
+        #expect(f.navigation.navigationBar.window === f.stage.window)
         #expect(f.navigation.topViewController === f.a)
         #expect(f.navigation.visibleViewController === f.a)
     }
@@ -134,7 +138,7 @@ struct UINavigationControllerTests {
         ])
         #expect(f.navigation.children.count == 2)
         #expect(f.a.view.superview == nil)
-        #expect(f.b.view.frame == CGRect(origin: .zero, size: Self.size))
+        #expect(f.b.view.frame == CGRect(origin: .zero, size: Self.content))
         #expect(f.b.navigationController === f.navigation)
         #expect(f.b.transitionCoordinator == nil)
         #expect(!f.b.isMovingToParent)
@@ -160,7 +164,7 @@ struct UINavigationControllerTests {
         #expect(f.navigation.children.count == 1)
         #expect(f.b.parent == nil)
         #expect(f.b.view.superview == nil)
-        #expect(f.a.view.frame == CGRect(origin: .zero, size: Self.size))
+        #expect(f.a.view.frame == CGRect(origin: .zero, size: Self.content))
     }
 
     @Test("a push without animation runs the same order at once")
@@ -289,6 +293,46 @@ struct UINavigationControllerTests {
         #expect(stranger.parent == nil)
     }
 
+    @Test("the bar shows the stack's navigation items; its back button pops; a cancelled swipe puts its items back")
+    func bar() {
+        let f = fixture()
+        f.a.title = "Inbox"
+        f.b.title = "Message"
+        let bar = f.navigation.navigationBar
+        f.stage.withClock {
+            #expect(bar.items?.count == 1 && bar.topItem === f.a.navigationItem)
+            f.navigation.pushViewController(f.b, animated: true)
+            // The bar's items change when the transition begins, as the stack does.
+            #expect(bar.items?.count == 2 && bar.topItem === f.b.navigationItem && bar.backItem === f.a.navigationItem)
+            f.stage.turn(to: 0)
+            f.stage.run(until: 0.5)
+            swipe(f, distance: 100, duration: 0.3, liftAt: 0.6)
+            f.stage.run(until: 0.7)
+            #expect(bar.items?.count == 1)
+            // Lifted at 1.1 s; the release spring settles within 0.45 s.
+            f.stage.run(until: 1.6)
+            #expect(f.navigation.viewControllers.count == 2)
+            #expect(bar.items?.count == 2 && bar.topItem === f.b.navigationItem)
+            // The back button: the chevron at the bar's left.
+            f.stage.tap(at: CGPoint(x: 16, y: 22))
+            f.stage.run(until: 2.3)
+        }
+        #expect(f.navigation.viewControllers.count == 1)
+        #expect(bar.items?.count == 1 && bar.topItem === f.a.navigationItem)
+    }
+
+    @Test("hiding the bar gives the content the whole view")
+    func barHidden() {
+        let f = fixture()
+        f.stage.withClock {
+            f.navigation.setNavigationBarHidden(true, animated: false)
+            f.stage.turn(to: 0)
+        }
+        #expect(f.navigation.isNavigationBarHidden)
+        #expect(f.a.view.convert(f.a.view.bounds, to: nil) == CGRect(origin: .zero, size: Self.size))
+        #expect(f.navigation.navigationBar.isHidden)
+    }
+
     // MARK: The edge swipe
 
     /// A finger from x = 4 moving right by `distance` in `duration`, then holding still until
@@ -325,7 +369,7 @@ struct UINavigationControllerTests {
         #expect(f.navigation.viewControllers.count == 2)
         #expect(f.navigation.topViewController === f.b)
         #expect(f.a.view.superview == nil)
-        #expect(f.b.view.frame == CGRect(origin: .zero, size: Self.size))
+        #expect(f.b.view.frame == CGRect(origin: .zero, size: Self.content))
         #expect(shownFrame(f.b.view).minX == 0)
     }
 
@@ -345,7 +389,7 @@ struct UINavigationControllerTests {
         ])
         #expect(f.navigation.viewControllers.count == 1)
         #expect(f.b.view.superview == nil)
-        #expect(f.a.view.frame == CGRect(origin: .zero, size: Self.size))
+        #expect(f.a.view.frame == CGRect(origin: .zero, size: Self.content))
     }
 
     @Test("the release projects 0.12 s ahead: a quick flick at 35 % pops, a slow one at 35 % does not")

@@ -148,6 +148,7 @@ extension UINavigationController {
                 controller.didMove(toParent: self)
             }
             if let contentView, let top = newStack.last { install(top.view, in: contentView) }
+            navigationBar.setItems(newStack.map(\.navigationItem), animated: false)
             return
         }
         let animated = requested && view.window != nil
@@ -197,9 +198,20 @@ extension UINavigationController {
         transition.setFrames(for: from, initial: contentView.bounds, final: .zero)
         transition.setFrames(for: to, initial: .zero, final: contentView.bounds)
         activeTransition = transition
+        // The bar moves with the screens: its steps join the transition's animations (and are
+        // scrubbed with them in an interactive pop).
+        let barOperation: NavigationBarOperation = switch operation {
+        case .push: .push
+        case .pop: .pop
+        case .none: .set
+        }
+        let barTransition = navigationBar.makeTransition(to: newStack.map(\.navigationItem), operation: barOperation)
+        barTransition.prepare()
+        transition.animate(alongsideTransition: { _ in barTransition.animate() }, completion: nil)
         transition.onEnd = { [weak self] completed in
             guard let self else { return }
             self.activeTransition = nil
+            barTransition.finish(completed: completed)
             if completed {
                 UIView.performWithoutAnimation {
                     if fromView.superview === contentView { fromView.removeFromSuperview() }

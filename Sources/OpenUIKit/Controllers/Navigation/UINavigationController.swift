@@ -26,7 +26,7 @@
 // Choices (UNCONFIRMED on iOS; listed in UINavigationController+Transition.swift's header).
 // Status: the stack, its transitions, the delegate, the interactive pop. Missing: the toolbar
 //   (`toolbarItems`, `isToolbarHidden`), `hidesBarsOnSwipe` and its kin, `show(_:sender:)`,
-//   large titles, state restoration. The navigation bar comes from the navbar branch.
+//   large titles, state restoration. The bar's look and motion: Sources/OpenUIKit/Navigation/.
 
 import Foundation
 import KinemaSupport
@@ -122,6 +122,10 @@ open class UINavigationController: UIViewController {
     /// and no transition runs.
     public let interactivePopGestureRecognizer: UIGestureRecognizer?
 
+    /// The bar at the top of the controller's view (44 pt, full width), showing the stack's
+    /// navigation items; its back button pops.
+    public let navigationBar: UINavigationBar
+
     /// A navigation controller with `rootViewController` at the bottom of its stack.
     public convenience init(rootViewController: UIViewController) {
         self.init(nibName: nil, bundle: nil)
@@ -134,9 +138,9 @@ open class UINavigationController: UIViewController {
         recognizer.edges = .left
         recognizer.name = "interactivePopGestureRecognizer"
         interactivePopGestureRecognizer = recognizer
+        navigationBar = UINavigationBar(frame: CGRect(x: 0, y: 0, width: UIScreen.main.bounds.width, height: NavigationControllerMetrics.barHeight))
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
-        recognizer.addTarget(self, action: UINavigationController.handlePopGesture)
-        recognizer.delegate = popGate
+        connect(recognizer)
     }
 
     /// Archives are not decoded here: an empty navigation controller, with a diagnostic.
@@ -144,9 +148,20 @@ open class UINavigationController: UIViewController {
         let recognizer = UIScreenEdgePanGestureRecognizer()
         recognizer.edges = .left
         interactivePopGestureRecognizer = recognizer
+        navigationBar = UINavigationBar(frame: CGRect(x: 0, y: 0, width: UIScreen.main.bounds.width, height: NavigationControllerMetrics.barHeight))
         super.init(coder: coder)
+        connect(recognizer)
+    }
+
+    /// Wires the edge swipe and the bar's back button to the controller.
+    private func connect(_ recognizer: UIScreenEdgePanGestureRecognizer) {
         recognizer.addTarget(self, action: UINavigationController.handlePopGesture)
         recognizer.delegate = popGate
+        navigationBar.autoresizingMask = [.flexibleWidth]
+        navigationBar.onBack = { [weak self] in
+            guard let self else { return }
+            self.popViewController(animated: true)
+        }
     }
 
     /// Decides whether the edge swipe may begin (the recognizer's delegate until the app sets
@@ -218,28 +233,46 @@ open class UINavigationController: UIViewController {
 
     // MARK: The bar
 
-    /// Whether the navigation bar is hidden (there is no bar yet: the content fills the view
-    /// either way until the bar is merged).
+    /// Whether the navigation bar is hidden (the content then fills the whole view).
     open var isNavigationBarHidden: Bool {
         get { barHidden }
         set { setNavigationBarHidden(newValue, animated: false) }
     }
 
-    /// Hides or shows the navigation bar, animated over `hideShowBarDuration` when asked.
+    /// Hides or shows the navigation bar (it slides up off the top; the content follows its
+    /// bottom edge), animated over `hideShowBarDuration` when asked.
     open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
         guard hidden != barHidden else { return }
         barHidden = hidden
         guard isViewLoaded, let contentView else { return }
-        let frame = contentFrame
+        let content = contentFrame
+        let bar = barFrame
+        let topBar = navigationBar
+        if !hidden { topBar.isHidden = false }
+        let change = {
+            contentView.frame = content
+            topBar.frame = bar
+        }
         if animated, view.window != nil {
-            UIView.animate(withDuration: TimeInterval(Self.hideShowBarDuration)) { contentView.frame = frame }
+            UIView.animate(withDuration: TimeInterval(Self.hideShowBarDuration), animations: change) { [weak self] _ in
+                guard let self else { return }
+                topBar.isHidden = self.barHidden
+            }
         } else {
-            UIView.performWithoutAnimation { contentView.frame = frame }
+            UIView.performWithoutAnimation(change)
+            topBar.isHidden = hidden
         }
     }
 
-    /// The height of the bar shown above the content (0 while there is no bar).
-    var shownBarHeight: CGFloat { 0 }
+    /// The height of the bar shown above the content.
+    var shownBarHeight: CGFloat { NavigationControllerMetrics.barHeight }
+
+    /// The bar's frame: the top 44 pt of the view, or just above it when hidden.
+    var barFrame: CGRect {
+        let bounds = viewIfLoaded?.bounds ?? .zero
+        let height = NavigationControllerMetrics.barHeight
+        return CGRect(x: bounds.minX, y: barHidden ? bounds.minY - height : bounds.minY, width: bounds.width, height: height)
+    }
 
     /// The content view's frame: the view's bounds below the bar.
     var contentFrame: CGRect {
@@ -250,8 +283,8 @@ open class UINavigationController: UIViewController {
 
     // MARK: The view
 
-    /// Makes the view: a plain view the size of the main screen holding the content view, with
-    /// the edge-swipe recognizer.
+    /// Makes the view: a plain view the size of the main screen holding the content view and the
+    /// bar above it, with the edge-swipe recognizer.
     open override func loadView() {
         let root = UIView(frame: UIScreen.main.bounds)
         view = root
@@ -260,6 +293,11 @@ open class UINavigationController: UIViewController {
         content.clipsToBounds = true
         root.addSubview(content)
         contentView = content
+        UIView.performWithoutAnimation {
+            navigationBar.frame = barFrame
+            navigationBar.isHidden = barHidden
+        }
+        root.addSubview(navigationBar)
         if let interactivePopGestureRecognizer { root.addGestureRecognizer(interactivePopGestureRecognizer) }
         if let top = topViewController { install(top.view, in: content) }
     }

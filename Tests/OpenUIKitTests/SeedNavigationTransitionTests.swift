@@ -149,4 +149,33 @@ struct SeedNavigationTransitionTests {
         #expect(pushed.view.superview == nil)
         #expect(root.view.frame == CGRect(x: 0, y: 0, width: 320, height: 524))
     }
+
+    @Test("an edge swipe scrubs seed 002's pop (the percent-driven pop drives its UIView animation by layer time) and a release past the line finishes it")
+    func swipeScrubsSeedPop() throws {
+        let stage = Stage(size: Self.size, scale: 1, threads: 1)
+        let root = ViewController()
+        let navigation = UINavigationController(rootViewController: root)
+        let pushed = UIViewController()
+        var scrubbed: CGFloat = -1
+        stage.withClock {
+            stage.window.rootViewController = navigation
+            stage.window.makeKeyAndVisible()
+            navigation.pushViewController(pushed, animated: false)
+            stage.turn(to: 0)
+            // From x = 4, 12 pt of dead zone then half the width: the pop at 50 %.
+            stage.perform(TouchScript([
+                TouchScript.Finger(at: CGPoint(x: 4, y: 300)).move(to: CGPoint(x: 4 + 12 + 160, y: 300), at: 0.3)
+                    .hold(until: 0.5).move(to: CGPoint(x: 4 + 12 + 240, y: 300), at: 0.6).hold(until: 0.8).lift(),
+            ]))
+            stage.run(until: 0.45)
+            scrubbed = shownFrame(pushed.view).minY
+            stage.run(until: 1.6)
+        }
+        // The article's pop moves the page down by the content's height with UIView.animate's
+        // ease-in-out, which is 0.5 at half time.
+        #expect(abs(scrubbed - 262) < 0.5, "\(scrubbed)")
+        #expect(navigation.viewControllers.count == 1)
+        #expect(pushed.view.superview == nil)
+        #expect(root.view.superview != nil)
+    }
 }

@@ -333,6 +333,20 @@ struct UINavigationControllerTests {
         #expect(f.navigation.navigationBar.isHidden)
     }
 
+    @Test("visibleViewController is a controller presented over the stack, else the top")
+    func visible() {
+        let f = fixture()
+        let sheet = UIViewController()
+        f.stage.withClock {
+            f.navigation.pushViewController(f.b, animated: false)
+            #expect(f.navigation.visibleViewController === f.b)
+            f.b.present(sheet, animated: false)
+            f.stage.turn(to: 0)
+        }
+        #expect(f.navigation.visibleViewController === sheet)
+        #expect(f.navigation.topViewController === f.b)
+    }
+
     // MARK: The edge swipe
 
     /// A finger from x = 4 moving right by `distance` in `duration`, then holding still until
@@ -422,6 +436,63 @@ struct UINavigationControllerTests {
             f.stage.run(until: 1.0)
             #expect(f.log.entries.isEmpty)
             #expect(f.navigation.viewControllers.count == 2)
+        }
+    }
+
+    @Test("the delegate's interaction controller wins: the swipe starts the pop, the delegate's driver moves it")
+    func delegateInteraction() {
+        let f = fixture()
+        let delegate = DrivingDelegate()
+        f.navigation.delegate = delegate
+        var afterSwipe: CGFloat = -1
+        var driven: CGFloat = -1
+        f.stage.withClock {
+            f.navigation.pushViewController(f.b, animated: false)
+            swipe(f, distance: 200, duration: 0.3, liftAt: 0.4)
+            f.stage.run(until: 0.5)
+            afterSwipe = shownFrame(f.b.view).minX
+            delegate.driver.update(0.25)
+            f.stage.run(until: 0.55)
+            driven = shownFrame(f.b.view).minX
+            delegate.driver.finish()
+            f.stage.run(until: 1.5)
+        }
+        #expect(delegate.asked == 1)
+        // The swipe's 200 pt did not move the page; the delegate's 25 % did (a linear fade-and-slide).
+        #expect(afterSwipe == 0)
+        #expect(abs(driven - 80) < 0.01)
+        #expect(f.navigation.viewControllers.count == 1)
+    }
+}
+
+/// A delegate with its own animator (a linear slide to the right) and interaction controller.
+@MainActor
+final class DrivingDelegate: UINavigationControllerDelegate {
+    let driver = UIPercentDrivenInteractiveTransition()
+    let animator = LinearSlideAnimator()
+    var asked = 0
+    func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+                              from fromVC: UIViewController, to toVC: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? {
+        animator
+    }
+    func navigationController(_ navigationController: UINavigationController,
+                              interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)? {
+        asked += 1
+        return driver
+    }
+}
+
+/// Pops by sliding the top view right by the container's width, linearly, over 0.4 s.
+@MainActor
+final class LinearSlideAnimator: UIViewControllerAnimatedTransitioning {
+    func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval { 0.4 }
+    func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {
+        guard let from = transitionContext.view(forKey: .from), let to = transitionContext.view(forKey: .to) else { return }
+        transitionContext.containerView.insertSubview(to, belowSubview: from)
+        let width = transitionContext.containerView.bounds.width
+        UIView.animate(withDuration: 0.4, delay: 0, options: [.curveLinear], animations: { from.frame.origin.x = width }) { _ in
+            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
         }
     }
 }

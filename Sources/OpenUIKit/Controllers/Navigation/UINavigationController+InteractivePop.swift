@@ -20,6 +20,9 @@
 //   - The release spring's initial velocity is the finger's speed as a fraction of the distance
 //     left per second (UISpringTimingParameters' unit), towards the end it springs to.
 //   - A cancelled recognizer (the touch cancelled) cancels the pop.
+//   - The pop starts at 0 % in the turn the swipe begins; the page catches up with the finger at
+//     the next move (a percent set in the starting turn would shift the begin time of animations
+//     driven by the container's layer time, which they take at the commit).
 // Status: complete.
 
 import Foundation
@@ -83,10 +86,9 @@ extension UINavigationController {
                 popInteraction = nil
                 return
             }
+            // The first update waits for the next move: animations driven by layer time take their
+            // begin time when this turn commits, which must be at the transition's start (0).
             interaction.drives = transition.interactor === interaction.driver
-            if interaction.drives {
-                interaction.driver.update(popPercent(fingerX: recognizer.location(in: view).x, interaction: interaction))
-            }
         case .changed:
             guard let interaction = popInteraction, interaction.drives else { return }
             interaction.driver.update(popPercent(fingerX: recognizer.location(in: view).x, interaction: interaction))

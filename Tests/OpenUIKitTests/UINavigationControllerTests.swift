@@ -496,3 +496,49 @@ final class LinearSlideAnimator: UIViewControllerAnimatedTransitioning {
         }
     }
 }
+
+@MainActor
+@Suite("UIScreenEdgePanGestureRecognizer")
+struct UIScreenEdgePanGestureRecognizerTests {
+    /// A 400 × 400 stage whose window carries an edge recognizer for `edges`, logging its states.
+    func setUp(_ edges: UIRectEdge) -> (Stage, StateLog, UIScreenEdgePanGestureRecognizer) {
+        let (stage, _) = touchStage()
+        let log = StateLog()
+        let recognizer = UIScreenEdgePanGestureRecognizer(target: log, action: StateLog.handle)
+        recognizer.edges = edges
+        stage.withClock { stage.window.addGestureRecognizer(recognizer) }
+        return (stage, log, recognizer)
+    }
+
+    @Test("begins from within 20 pt of an accepted edge, moving away from it; translation counts from the began point")
+    func fromTheEdge() {
+        let (stage, log, recognizer) = setUp(.right)
+        log.reference = stage.window
+        stage.withClock {
+            stage.drag(from: CGPoint(x: 385, y: 200), to: CGPoint(x: 285, y: 200), duration: 0.3)
+            stage.run(until: 0.5)
+        }
+        #expect(log.sequence == [.began, .changed, .ended])
+        #expect(recognizer.state == .possible)
+        // 100 pt of travel, the first 10 (or a little more, at the first sample past 10) before began.
+        let last = log.snapshots.last?.translation.x ?? 0
+        #expect(last < -88 && last > -91, "\(last)")
+    }
+
+    @Test("fails from 20 pt or more inside, from an edge not accepted, and when it moves along or back to the edge")
+    func fails() {
+        for (edges, from, to) in [
+            (UIRectEdge.left, CGPoint(x: 21, y: 200), CGPoint(x: 200, y: 200)),   // too far in
+            (UIRectEdge.left, CGPoint(x: 395, y: 200), CGPoint(x: 200, y: 200)),  // the right edge is not accepted
+            (UIRectEdge.left, CGPoint(x: 5, y: 100), CGPoint(x: 25, y: 300)),     // mostly along the edge
+            (UIRectEdge.bottom, CGPoint(x: 200, y: 395), CGPoint(x: 200, y: 400)), // towards the edge, then nothing
+        ] {
+            let (stage, log, _) = setUp(edges)
+            stage.withClock {
+                stage.drag(from: from, to: to, duration: 0.3)
+                stage.run(until: 0.5)
+            }
+            #expect(log.states.isEmpty, "\(edges.rawValue) \(from) → \(to): \(log.states)")
+        }
+    }
+}

@@ -347,6 +347,35 @@ struct UINavigationControllerTests {
         #expect(f.navigation.topViewController === f.b)
     }
 
+    @Test("a popped controller is released: nothing of an animated push, pop or swipe keeps it")
+    func releasesPopped() {
+        let f = fixture()
+        weak var pushed: LoggingScreen?
+        weak var swiped: LoggingScreen?
+        f.stage.withClock {
+            var c: LoggingScreen? = LoggingScreen("C", log: f.log)
+            var d: LoggingScreen? = LoggingScreen("D", log: f.log)
+            pushed = c
+            swiped = d
+            if let c { f.navigation.pushViewController(c, animated: true) }
+            c = nil
+            f.stage.turn(to: 0)
+            f.stage.run(until: 0.5)
+            #expect(pushed != nil && f.navigation.topViewController === pushed)
+            f.navigation.popViewController(animated: true)
+            f.stage.run(until: 1.0)
+            if let d { f.navigation.pushViewController(d, animated: true) }
+            d = nil
+            f.stage.run(until: 1.5)
+            #expect(swiped != nil && f.navigation.topViewController === swiped)
+            swipe(f, distance: 250, duration: 0.3, liftAt: 0.5)
+            f.stage.run(until: 3.0)
+        }
+        #expect(f.navigation.viewControllers.count == 1)
+        #expect(pushed == nil)
+        #expect(swiped == nil)
+    }
+
     // MARK: The edge swipe
 
     /// A finger from x = 4 moving right by `distance` in `duration`, then holding still until

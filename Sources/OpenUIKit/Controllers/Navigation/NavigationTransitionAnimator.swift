@@ -134,13 +134,16 @@ final class NavigationTransitionAnimator: UIViewControllerAnimatedTransitioning 
                 veil.alpha = 0
             }
         }
-        animator.addCompletion { _ in
+        animator.addCompletion { [weak self] _ in
             // Both screens back at rest (the navigation controller removes the one not shown).
             UIView.performWithoutAnimation {
                 veil.removeFromSuperview()
                 fromView.frame = bounds
                 toView.frame = bounds
             }
+            // The transition is over: let the property animator (whose completion holds the
+            // context, which holds this animator) go.
+            self?.animator = nil
             context.completeTransition(!context.transitionWasCancelled)
         }
         return animator

@@ -452,6 +452,26 @@ struct ViewControllerPresentationTests {
         let (_, nanReports) = KinemaDiagnostics.collecting { root.present(odd, animated: true) }
         #expect(nanReports.contains { $0.message.contains("returned nan") })
         #expect(root.presentedViewController === odd)
+        odd.dismiss(animated: false)
+
+        // A duration of 0: UIView.animate with 0 changes at once and completes at the next turn.
+        let instant = ScriptedAnimator(duration: 0) { context in
+            guard let view = context.view(forKey: .to), let to = context.viewController(forKey: .to) else { return }
+            context.containerView.addSubview(view)
+            UIView.animate(withDuration: 0, animations: { view.frame = context.finalFrame(for: to) }) { _ in
+                context.completeTransition(true)
+            }
+        }
+        let quick = LoggingController("quick", log: log)
+        let instantDelegate = ScriptedDelegate(animator: instant)
+        quick.transitioningDelegate = instantDelegate
+        var shown = false
+        let (_, zeroReports) = KinemaDiagnostics.collecting { root.present(quick, animated: true) { shown = true } }
+        #expect(zeroReports.isEmpty)
+        #expect(!shown)
+        stage.turn(to: 6)
+        #expect(shown)
+        #expect(quick.view.frame == CGRect(x: 0, y: 0, width: 200, height: 400))
     }
 }
 

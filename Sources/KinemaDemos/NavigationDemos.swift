@@ -9,9 +9,8 @@
 //   §4.1 (the standard slide and the swipe's release rules, measured on iOS).
 // Edits to the article's code: `import UIKit` → `import Kinema`; the extension's conformance
 //   `UIViewControllerTransitioningDelegate` → `UINavigationControllerDelegate` (the method it holds
-//   is UINavigationControllerDelegate's: as written UIKit would never call it); existential types
-//   spelled `any …`, as the package's ExistentialAny setting requires. Not shown in the article,
-//   so written here: the `ViewController` class around its two statements (in viewDidLoad), the
+//   is UINavigationControllerDelegate's: as written UIKit would never call it). Not shown in the
+//   article, so written here: the `ViewController` class around its two statements (in viewDidLoad), the
 //   screens' contents, and the comparison with the standard slide (the delegate is taken away
 //   for it and given back at the end, so the demo loops).
 // Status: complete.
@@ -46,11 +45,11 @@ class CustomNavigationAnimationTransition: NSObject, UIViewControllerAnimatedTra
     var popStyle: Bool = false
        var navigationStyle: NavigationTransitionStyle = .nomal
 
-    func transitionDuration( using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval {
+    func transitionDuration( using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
         return 0.5
     }
 
-    func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
         if popStyle {
             animatePop(using: transitionContext)
             return
@@ -73,7 +72,7 @@ class CustomNavigationAnimationTransition: NSObject, UIViewControllerAnimatedTra
                         })
     }
 
-    func animatePop(using transitionContext: any UIViewControllerContextTransitioning) {
+    func animatePop(using transitionContext: UIViewControllerContextTransitioning) {
 
             let fromView = transitionContext.viewController(forKey: UITransitionContextViewControllerKey.from)!
             let toView = transitionContext.viewController(forKey: UITransitionContextViewControllerKey.to)!
@@ -112,7 +111,7 @@ extension ViewController: UINavigationControllerDelegate {
         _ navigationController: UINavigationController,
         animationControllerFor operation: UINavigationController.Operation,
         from fromVC: UIViewController,
-        to toVC: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? {
+        to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? {
         navigationAnimationTransition.popStyle = (operation == .pop)
         return navigationAnimationTransition
 

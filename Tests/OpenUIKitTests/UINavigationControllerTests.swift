@@ -98,9 +98,9 @@ struct UINavigationControllerTests {
     }
 
     /// The veil the standard animator puts over the covered screen: the container's subview that
-    /// is neither screen.
+    /// is neither screen and has a background (the page's shadow view has none).
     func veil(in container: UIView, screens: [UIView]) -> UIView? {
-        container.subviews.first { view in !screens.contains { $0 === view } }
+        container.subviews.first { view in !screens.contains { $0 === view } && view.backgroundColor != nil }
     }
 
     @Test("the root controller is the only child and its view fills the content view")

@@ -209,6 +209,30 @@ struct UINavigationControllerTests {
         #expect(abs((Double(w) - atTau.b) / Double(w) - (1 - exp(-1.0)) / (1 - exp(-0.4 / 0.061))) < 0.0013)
     }
 
+    @Test("pixels of the standard push at τ: the covered screen under the 0.115 × 0.633 veil, darker still in the page's shadow by its edge")
+    func pushPixels() throws {
+        let f = fixture()
+        f.a.view.backgroundColor = .white
+        f.b.view.backgroundColor = .white
+        var frame: Pixmap?
+        var edge: CGFloat = 0
+        f.stage.withClock {
+            f.navigation.pushViewController(f.b, animated: true)
+            f.stage.turn(to: 0)
+            frame = f.stage.step(to: 0.061)
+            edge = shownFrame(f.b.view).minX
+        }
+        let pixels = try #require(frame)
+        let x = Int(edge.rounded(.down))
+        func red(_ x: Int) throws -> Int { Int(try #require(pixels.pixel(x: x, y: 300)).red) }
+        // The veil: white × (1 − 0.115 × 0.6337) = 236.4, away from the shadow.
+        #expect(abs(try red(x - 40) - 236) <= 1)
+        // The shadow darkens the last points before the page's edge; the page is white.
+        #expect(try red(x - 2) < 233)
+        #expect(try red(x - 2) < red(x - 6))
+        #expect(try red(x + 2) == 255)
+    }
+
     @Test("the standard pop: the top screen slides right off, the one under it comes from −0.29 width; done at 400 ms")
     func standardPop() throws {
         let f = fixture()

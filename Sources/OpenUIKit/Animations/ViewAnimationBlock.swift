@@ -63,6 +63,10 @@ final class ViewAnimationBlock: CAAnimationDelegate {
     /// Told of every block made while set (a view-controller transition collects the blocks its
     /// animator makes, to end them when an interactive transition finishes or is cancelled).
     static var observer: ((ViewAnimationBlock) -> Void)?
+    /// Set while an interaction controller's animations are made under a paused container
+    /// layer: each animation begins at the layer's local time when it is made, not at the
+    /// commit (where the container's time offset may already have moved with the finger).
+    static var pinsBeginTimes = false
     /// Set by a property animator running its animation blocks: the changes are handed to it
     /// (layer, key, old model value, new value, the value shown before the change) instead of
     /// becoming animations here; the animator makes and owns their layer animations.
@@ -164,6 +168,8 @@ final class ViewAnimationBlock: CAAnimationDelegate {
         animation.duration = duration
         if delay > 0 {
             animation.beginTime = layer.convertTime(startTime + delay, from: nil)
+        } else if Self.pinsBeginTimes {
+            animation.beginTime = layer.convertTime(startTime, from: nil)
         }
         animation.repeatCount = repeatCount
         animation.autoreverses = autoreverses

@@ -60,6 +60,10 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
 
     public init() {}
 
+    /// The paused container's time at percent 0: not 0, because a begin time of 0 means "at the
+    /// commit" to Core Animation.
+    static let timeBase: CFTimeInterval = 1000
+
     /// The transition's duration: the animator's `transitionDuration(using:)`.
     open var duration: CGFloat {
         guard let context else { return 0 }
@@ -93,10 +97,15 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
             CATransaction.setDisableActions(true)
             if wantsInteractiveStart {
                 layer.speed = 0
-                layer.timeOffset = Double(percentComplete) * transition.transitionDuration
+                layer.timeOffset = Self.timeBase + Double(percentComplete) * transition.transitionDuration
             }
             CATransaction.commit()
+            // The animations begin at the paused container's time now (the base), so the
+            // offsets set later — even in this turn, before the commit — scrub them from there.
+            let pinned = ViewAnimationBlock.pinsBeginTimes
+            ViewAnimationBlock.pinsBeginTimes = wantsInteractiveStart
             transition.startAnimationsForInteraction()
+            ViewAnimationBlock.pinsBeginTimes = pinned
         }
         transition.updateInteractiveTransition(percentComplete)
     }
@@ -119,7 +128,7 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
             CATransaction.begin()
             CATransaction.setDisableActions(true)
             layer.speed = 0
-            layer.timeOffset = Double(p) * context.transitionDuration
+            layer.timeOffset = Self.timeBase + Double(p) * context.transitionDuration
             CATransaction.commit()
         case nil:
             break
@@ -207,7 +216,7 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
         percentComplete = p
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        layer.timeOffset = Double(p) * context.transitionDuration
+        layer.timeOffset = Self.timeBase + Double(p) * context.transitionDuration
         CATransaction.commit()
         if t >= 1 {
             stopCompleting()

@@ -23,9 +23,13 @@ import OpenQuartzCore
 /// touches down and lifts (isTracking; a touch stops a deceleration).
 final class ScrollPanGestureRecognizer: UIPanGestureRecognizer {
     weak var scrollView: UIScrollView?
+    /// Where the first finger touched down (window coordinates).
+    private(set) var touchDownLocation: CGPoint = .zero
 
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        let first = activeTouches.allSatisfy { touches.contains($0) }
         super.touchesBegan(touches, with: event)
+        if first { touchDownLocation = location(in: nil) }
         scrollView?.touchDown()
     }
 
@@ -59,17 +63,31 @@ extension UIScrollView {
     /// The pan recognizer's action.
     func panned(_ pan: UIPanGestureRecognizer) {
         switch pan.state {
-        case .began: beginDrag()
+        case .began: beginDrag(pan)
         case .changed: drag(by: pan.translation(in: self))
-        case .ended: endDrag(velocity: pan.velocity(in: self))
+        case .ended:
+            // The lift's location is the drag's last point.
+            drag(by: pan.translation(in: self))
+            endDrag(velocity: pan.velocity(in: self))
         case .cancelled, .failed: endDrag(velocity: .zero)
         default: break
         }
     }
 
-    private func beginDrag() {
+    private func beginDrag(_ pan: UIPanGestureRecognizer) {
         stopMotion()
         isDragging = true
+        // The pan began some way past its slop (touches come once a frame): carry the excess.
+        dragSlopCarry = .zero
+        if let scrollPan = pan as? ScrollPanGestureRecognizer {
+            let down = convert(scrollPan.touchDownLocation, from: nil), now = convert(pan.location(in: nil), from: nil)
+            let travel = CGPoint(x: now.x - down.x, y: now.y - down.y)
+            let distance = (travel.x * travel.x + travel.y * travel.y).squareRoot()
+            if distance > ScrollPhysics.panSlop {
+                let excess = 1 - ScrollPhysics.panSlop / distance
+                dragSlopCarry = CGPoint(x: travel.x * excess, y: travel.y * excess)
+            }
+        }
         let offset = contentOffset, range = offsetRange, size = bounds.size
         func raw(_ x: Double, _ range: ClosedRange<Double>, _ length: CGFloat) -> CGFloat {
             if x < range.lowerBound {
@@ -87,10 +105,12 @@ extension UIScrollView {
                                 y: size.height > 0 ? (offset.y / size.height).rounded() : 0)
         delegate?.scrollViewWillBeginDragging(self)
         showIndicators()
+        drag(by: pan.translation(in: self))
     }
 
-    private func drag(by translation: CGPoint) {
+    private func drag(by panTranslation: CGPoint) {
         guard isDragging else { return }
+        let translation = CGPoint(x: panTranslation.x + dragSlopCarry.x, y: panTranslation.y + dragSlopCarry.y)
         if !directionDecided, translation != .zero {
             directionDecided = true
             if abs(translation.x) > 2 * abs(translation.y) { dragAxes.vertical = false }

@@ -94,6 +94,9 @@ open class UIScrollView: UIView {
     var dragOrigin: CGPoint = .zero
     var dragAxes: (horizontal: Bool, vertical: Bool) = (true, true)
     var directionDecided = false
+    /// The finger travel past the 10 pt slop that the pan's translation (counted from where the
+    /// pan began) leaves out, so the content follows travel − 10 exactly.
+    var dragSlopCarry: CGPoint = .zero
     /// The page the drag began on (for paging), per axis.
     var dragStartPage: CGPoint = .zero
     /// The indicator views, made the first time they show.

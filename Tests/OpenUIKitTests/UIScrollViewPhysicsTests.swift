@@ -149,6 +149,27 @@ struct UIScrollViewPhysicsTests {
         #expect(log.sequence.suffix(4) == ["didEndDragging(true)", "willBeginDecelerating", "didScroll", "didEndDecelerating"])
     }
 
+    @Test("released past the top while pulling outwards: (A + (v0 + ωA)·t)·e^(−ωt), ω = 11/s, back to the edge")
+    func bounceFromOutwardRelease() {
+        let (stage, scrollView, log) = scrollStage()
+        var start: CGFloat = 0, sample: Double = 0
+        stage.withClock {
+            // 300 pt down in 0.3 s (1000 pt/s), lifted while moving.
+            stage.drag(from: CGPoint(x: 160, y: 100), to: CGPoint(x: 160, y: 400), duration: 0.3)
+            stage.run(until: 0.35)
+            start = log.releaseOffset?.y ?? 0
+            stage.run(until: (log.releaseTime ?? 0) + 0.1)
+            sample = Double(scrollView.contentOffset.y)
+            stage.run(until: 3)
+        }
+        let a = Double(start), v0 = -1000.0, omega = 11.0, t = 0.1
+        #expect(abs(Double(log.releaseVelocity?.y ?? 0) * 1000 - v0) < 1e-6)
+        #expect(abs(a + Double((1 - 1 / (CGFloat(290) * 0.55 / 480 + 1)) * 480)) < 1e-9)
+        #expect(abs(sample - (a + (v0 + omega * a) * t) * exp(-omega * t)) < 1e-6)
+        #expect(scrollView.contentOffset == .zero)
+        #expect(log.count("didEndDecelerating") == 1)
+    }
+
     @Test("paging: lands on a multiple of the width, at most one page per flick", arguments: [
         (CGPoint(x: 300, y: 240), CGPoint(x: 100, y: 240), 0.15, CGFloat(320)),   // a flick: next page
         (CGPoint(x: 310, y: 240), CGPoint(x: 10, y: 240), 0.05, CGFloat(320)),    // a hard flick: still one page

@@ -14,8 +14,9 @@
 // Status: scrolling complete. Missing: zooming (the zoom properties are stored and have no
 //   effect), safe areas (adjustedContentInset is contentInset: Kinema has no safe area), the
 //   keyboard, refresh control, scroll-to-top (no status bar), delaysContentTouches (stored).
-//   Split: dragging UIScrollView+Dragging.swift, motion UIScrollView+Motion.swift, indicators
-//   UIScrollView+Indicators.swift, the physics ScrollPhysics.swift and ScrollAxisMotion.swift.
+//   Split: nested types UIScrollView+Types.swift, dragging UIScrollView+Dragging.swift, motion
+//   UIScrollView+Motion.swift, indicators UIScrollView+Indicators.swift, the physics
+//   ScrollPhysics.swift and ScrollAxisMotion.swift.
 
 import Foundation
 import KinemaSupport
@@ -49,32 +50,6 @@ import OpenQuartzCore
 /// **Cost.** A display link only while the content moves; nothing per frame otherwise.
 @MainActor
 open class UIScrollView: UIView {
-    /// How fast a scroll view decelerates: the fraction of its velocity left after each millisecond.
-    public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
-        public let rawValue: CGFloat
-        public init(rawValue: CGFloat) { self.rawValue = rawValue }
-        /// 0.998 per ms: the default.
-        public static let normal = DecelerationRate(rawValue: 0.998)
-        /// 0.99 per ms: stops sooner.
-        public static let fast = DecelerationRate(rawValue: 0.99)
-    }
-
-    /// The indicators' colour scheme.
-    public enum IndicatorStyle: Int, Sendable {
-        /// Black (at 0.35 opacity in Kinema; UIKit adapts it to the content).
-        case `default` = 0
-        /// Black.
-        case black = 1
-        /// White.
-        case white = 2
-    }
-
-    /// How safe-area insets are added to `contentInset` (stored: Kinema has no safe area, so the
-    /// adjusted inset is the content inset whatever the behaviour).
-    public enum ContentInsetAdjustmentBehavior: Int, Sendable {
-        case automatic = 0, scrollableAxes, never, always
-    }
-
     // MARK: Stored state
 
     /// The pan gesture recognizer that drags the content (the scroll view owns it; attached to

@@ -108,7 +108,7 @@ enum ScrollPhysics {
     /// When a decay from `x0` at `v0` reaches `edge`, if it does before it stops (seconds).
     static func crossingTime(_ x0: Double, _ v0: Double, k: Double, edge: Double) -> Double? {
         let argument = 1 - (edge - x0) * k / v0
-        guard v0 != 0, argument > 0, argument < 1 else { return nil }
+        guard v0 != 0, argument > 0, argument <= 1 else { return nil }
         let t = -log(argument) / k
         return t <= decayDuration(v0, k: k) ? t : nil
     }

@@ -117,7 +117,11 @@ extension UIScrollView {
             return
         }
         if displayLink == nil {
-            let link = CADisplayLink(target: self, selector: UIScrollView.motionFrame)
+            // A link whose scroll view is gone takes itself off the run loop.
+            let link = CADisplayLink { [weak self] link in
+                guard let self else { return link.invalidate() }
+                self.motionFrame(link)
+            }
             link.add(to: .main, forMode: .common)
             displayLink = link
         }

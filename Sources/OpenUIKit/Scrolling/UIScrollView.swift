@@ -161,8 +161,24 @@ open class UIScrollView: UIView {
             let old = super.bounds
             super.bounds = newValue
             let new = super.bounds
-            if new.size != old.size { setNeedsLayout() }
+            if new.size != old.size {
+                setNeedsLayout()
+                if new.origin == old.origin { updateIndicators() }
+            }
             if new.origin != old.origin { didChangeContentOffset() }
+        }
+    }
+
+    /// The frame; a change of size lays out and moves the indicators.
+    open override var frame: CGRect {
+        get { super.frame }
+        set {
+            let old = super.bounds.size
+            super.frame = newValue
+            if super.bounds.size != old {
+                setNeedsLayout()
+                updateIndicators()
+            }
         }
     }
 

@@ -3,6 +3,7 @@
 
 import Foundation
 import Kinema
+import KinemaRaster
 import Testing
 
 @Suite("UIScrollView interactions")
@@ -34,6 +35,27 @@ struct UIScrollViewInteractionTests {
         #expect(abs(scrollView.contentOffset.y + over) < 1e-9)
         #expect(abs(heights[1] - (full - over)) < 1e-9)
         #expect(abs(tops[1] - 3) < 1e-9)
+    }
+
+    @Test("pulled past the top: the rendered frame shows the gap above the content and a shortened bar")
+    func renderRubberBand() throws {
+        let (stage, scrollView, _) = scrollStage()
+        var frame = Pixmap.onePixel
+        try stage.withClock {
+            for row in 0..<40 {
+                let view = UIView(frame: CGRect(x: 0, y: CGFloat(row) * 50, width: 320, height: 50))
+                view.backgroundColor = row.isMultiple(of: 2) ? .systemTeal : .systemIndigo
+                scrollView.addSubview(view)
+            }
+            stage.perform(TouchScript([.init(at: CGPoint(x: 160, y: 100)).move(to: CGPoint(x: 160, y: 300), at: 0.4).hold(until: 2)]))
+            stage.run(until: 0.5)
+            frame = stage.step(to: 0.5 + 1.0 / 60)
+            try stage.writeFrame(at: stage.time, to: URL(fileURLWithPath: "/tmp/kinema-scroll-rubberband.png"))
+        }
+        let gap = Int((1 - 1 / (CGFloat(190) * 0.55 / 480 + 1)) * 480)   // 85 pt
+        let above = try #require(frame.pixel(x: 160, y: gap - 2)), row = try #require(frame.pixel(x: 160, y: gap + 2))
+        #expect([above.red, above.green, above.blue] == [255, 255, 255])   // the stage's white
+        #expect([row.red, row.green, row.blue] != [255, 255, 255])
     }
 
     @Test("directional lock: a drag starting mostly downwards moves only vertically")

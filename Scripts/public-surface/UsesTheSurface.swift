@@ -44,6 +44,26 @@ func usesTheSurface() throws {
     let animating: any UIViewImplicitlyAnimating = animator
     _ = animating.state == UIViewAnimatingState.active
 
+    // View controllers, transitions, navigation and scrolling (OpenUIKit).
+    let navigation = UINavigationController(rootViewController: UIViewController())
+    navigation.pushViewController(UIViewController(), animated: true)
+    navigation.navigationBar.tintColor = .systemBlue
+    navigation.topViewController?.navigationItem.rightBarButtonItem = UIBarButtonItem(barButtonSystemItem: .done, target: nil, action: nil)
+    let detail = UIViewController()
+    detail.modalPresentationStyle = .pageSheet
+    detail.modalTransitionStyle = UIModalTransitionStyle.crossDissolve
+    navigation.present(detail, animated: true) { _ = detail.isBeingPresented }
+    let interaction = UIPercentDrivenInteractiveTransition()
+    interaction.completionSpeed = 0.8
+    interaction.update(0.5)
+    _ = detail.transitionCoordinator?.animate(alongsideTransition: { (context: any UIViewControllerTransitionCoordinatorContext) in _ = context.isCancelled })
+    let contextKey: UITransitionContextViewControllerKey = .from
+    _ = (contextKey, UITransitionContextViewKey.to, UINavigationController.Operation.push)
+    let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    scroll.contentSize = CGSize(width: 10, height: 100)
+    scroll.decelerationRate = .fast
+    scroll.setContentOffset(CGPoint(x: 0, y: 20), animated: true)
+
     // Text (KinemaText's Apple types, re-exported by OpenUIKit; UIFont in OpenUIKit).
     let paragraph = NSMutableParagraphStyle()
     paragraph.alignment = .center

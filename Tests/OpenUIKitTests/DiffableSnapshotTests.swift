@@ -7,10 +7,10 @@ import KinemaSupport
 @testable import OpenUIKit
 import Testing
 
-typealias Snapshot = NSDiffableDataSourceSnapshot<String, Int>
+fileprivate typealias Snapshot = NSDiffableDataSourceSnapshot<String, Int>
 
 /// A snapshot with these sections and items, in order.
-func makeSnapshot(_ contents: [(String, [Int])]) -> Snapshot {
+fileprivate func makeSnapshot(_ contents: [(String, [Int])]) -> Snapshot {
     var snapshot = Snapshot()
     for (section, items) in contents {
         snapshot.appendSections([section])
@@ -20,12 +20,12 @@ func makeSnapshot(_ contents: [(String, [Int])]) -> Snapshot {
 }
 
 /// The sections and their items, for comparing whole snapshots.
-func contents(_ snapshot: Snapshot) -> [String] {
+fileprivate func contents(_ snapshot: Snapshot) -> [String] {
     snapshot.sectionIdentifiers.map { "\($0):\(snapshot.itemIdentifiers(inSection: $0).map(String.init).joined(separator: ","))" }
 }
 
 /// Every item's flattened index and section agree with the ordered lists (the indexes are current).
-func indexesAreConsistent(_ snapshot: Snapshot) -> Bool {
+fileprivate func indexesAreConsistent(_ snapshot: Snapshot) -> Bool {
     var flat = 0
     for (sectionIndex, section) in snapshot.sectionIdentifiers.enumerated() {
         guard snapshot.indexOfSection(section) == sectionIndex else { return false }
@@ -188,7 +188,7 @@ func indexesAreConsistent(_ snapshot: Snapshot) -> Bool {
 
 /// The difference's update replayed on `old`'s sections (inserted sections and items taken from
 /// `new` at their new indexes, as a data source supplies them), or nil when it is invalid.
-func replay(_ difference: SnapshotDifference, from old: Snapshot, to new: Snapshot) -> [String]? {
+fileprivate func replay(_ difference: SnapshotDifference, from old: Snapshot, to new: Snapshot) -> [String]? {
     let oldSections = old.sectionIdentifiers.map { (section: $0, items: old.itemIdentifiers(inSection: $0)) }
     let newSections = new.sectionIdentifiers
     let newItems = newSections.map { new.itemIdentifiers(inSection: $0) }
@@ -202,7 +202,7 @@ func replay(_ difference: SnapshotDifference, from old: Snapshot, to new: Snapsh
 
 /// The difference from `old` to `new`, checked: its replay gives `new` exactly and its counts
 /// pass UICollectionView's per-section rule.
-func checkedDifference(_ old: Snapshot, _ new: Snapshot, sourceLocation: SourceLocation = #_sourceLocation) -> SnapshotDifference {
+fileprivate func checkedDifference(_ old: Snapshot, _ new: Snapshot, sourceLocation: SourceLocation = #_sourceLocation) -> SnapshotDifference {
     let difference = SnapshotDifference(from: old, to: new)
     #expect(replay(difference, from: old, to: new) == contents(new), sourceLocation: sourceLocation)
     let oldCounts = old.sectionIdentifiers.map { old.numberOfItems(inSection: $0) }
@@ -211,12 +211,12 @@ func checkedDifference(_ old: Snapshot, _ new: Snapshot, sourceLocation: SourceL
     return difference
 }
 
-func paths(_ pairs: [(Int, Int)]) -> [IndexPath] { pairs.map { IndexPath(item: $0.1, section: $0.0) } }
-func moves(_ difference: SnapshotDifference) -> [[Int]] { difference.movedItems.map { [$0.from.section, $0.from.item, $0.to.section, $0.to.item] } }
+fileprivate func paths(_ pairs: [(Int, Int)]) -> [IndexPath] { pairs.map { IndexPath(item: $0.1, section: $0.0) } }
+fileprivate func moves(_ difference: SnapshotDifference) -> [[Int]] { difference.movedItems.map { [$0.from.section, $0.from.item, $0.to.section, $0.to.item] } }
 
 /// The length of a longest strictly increasing subsequence, by the quadratic textbook recurrence
 /// (independent of the engine's patience sorting).
-func quadraticLISLength(_ values: [Int]) -> Int {
+fileprivate func quadraticLISLength(_ values: [Int]) -> Int {
     var best = [Int](repeating: 1, count: values.count)
     for i in values.indices { for j in 0..<i where values[j] < values[i] { best[i] = max(best[i], best[j] + 1) } }
     return best.max() ?? 0
@@ -406,7 +406,7 @@ func quadraticLISLength(_ values: [Int]) -> Int {
 
 /// A random snapshot and a randomly edited copy: sections deleted, inserted and moved; items
 /// deleted, inserted and moved within and across sections; with `reloads`, random marks.
-func randomEdit(_ random: inout SplitMix64, reloads: Bool) -> (old: Snapshot, new: Snapshot) {
+fileprivate func randomEdit(_ random: inout SplitMix64, reloads: Bool) -> (old: Snapshot, new: Snapshot) {
     var nextItem = 0
     var nextSection = 0
     func freshItems(_ count: Int) -> [Int] {

@@ -62,11 +62,11 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     /// The location of each item.
     var itemLocations: [ItemIdentifierType: ItemLocation] = [:]
     /// Reload and reconfigure marks, in the order they were made, each identifier once.
-    var reloadedSections = OrderedIdentifiers<SectionIdentifierType>()
-    var reloadedItems = OrderedIdentifiers<ItemIdentifierType>()
-    var reconfiguredItems = OrderedIdentifiers<ItemIdentifierType>()
+    var reloadedSections = DiffableOrderedIdentifiers<SectionIdentifierType>()
+    var reloadedItems = DiffableOrderedIdentifiers<ItemIdentifierType>()
+    var reconfiguredItems = DiffableOrderedIdentifiers<ItemIdentifierType>()
     /// The flattened index of each section's first item, computed when first asked for.
-    var offsets = SectionOffsets()
+    var offsets = DiffableSectionOffsets()
 
     /// Creates an empty snapshot: no sections, no items.
     public init() {}
@@ -157,7 +157,7 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
 }
 
 /// Identifiers in the order they were added, each once, with O(1) membership.
-struct OrderedIdentifiers<Identifier: Hashable & Sendable>: Sendable {
+struct DiffableOrderedIdentifiers<Identifier: Hashable & Sendable>: Sendable {
     private(set) var list: [Identifier] = []
     private(set) var members: Set<Identifier> = []
 
@@ -181,7 +181,7 @@ struct OrderedIdentifiers<Identifier: Hashable & Sendable>: Sendable {
 
 /// The flattened index of each section's first item, computed on demand and shared by copies of
 /// a snapshot until one of them changes (a change replaces the cache with an empty one).
-struct SectionOffsets: Sendable {
+struct DiffableSectionOffsets: Sendable {
     private final class Cache: Sendable {
         let starts = LockedValue<[Int]?>(nil)
     }

@@ -80,7 +80,7 @@ struct SnapshotDifference: Sendable {
             insertedSectionItemCounts[newIndex] = section.items.count
         }
         let keptSections = newIndexOfOld.indices.filter { newIndexOfOld[$0] >= 0 }
-        let sectionsInOrder = longestIncreasingSubsequence(keptSections.map { newIndexOfOld[$0] })
+        let sectionsInOrder = Self.longestIncreasingSubsequence(keptSections.map { newIndexOfOld[$0] })
         for (rank, oldIndex) in keptSections.enumerated() where !sectionsInOrder[rank] {
             movedSections.append((from: oldIndex, to: newIndexOfOld[oldIndex]))
         }
@@ -104,7 +104,7 @@ struct SnapshotDifference: Sendable {
                     carry(item, from: from, to: IndexPath(item: target.item, section: target.section), moved: true, marks)
                 }
             }
-            let itemsInOrder = longestIncreasingSubsequence(stayingNew)
+            let itemsInOrder = Self.longestIncreasingSubsequence(stayingNew)
             for rank in stayingOld.indices {
                 let from = IndexPath(item: stayingOld[rank], section: oldSection)
                 let to = IndexPath(item: stayingNew[rank], section: newSection)
@@ -127,7 +127,7 @@ struct SnapshotDifference: Sendable {
 
     /// Records an item present before and after, in kept sections: a move, a reload, a reconfigure.
     private mutating func carry<Item>(_ item: Item, from: IndexPath, to: IndexPath, moved: Bool,
-                                      _ marks: (reloaded: OrderedIdentifiers<Item>, reconfigured: OrderedIdentifiers<Item>)) {
+                                      _ marks: (reloaded: DiffableOrderedIdentifiers<Item>, reconfigured: DiffableOrderedIdentifiers<Item>)) {
         if marks.reloaded.contains(item) {
             if moved {
                 deletedItems.append(from)
@@ -142,27 +142,29 @@ struct SnapshotDifference: Sendable {
     }
 }
 
-/// Marks one longest strictly increasing subsequence of `values` (true: in it), by patience
-/// sorting with back-links: O(n log n). Among equally long ones it keeps the one ending on the
-/// smallest values, which is deterministic for a given input.
-func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
-    var tails: [Int] = []    // tails[k]: index of the smallest last value of a run of length k + 1
-    var previous = [Int](repeating: -1, count: values.count)
-    for (index, value) in values.enumerated() {
-        var low = 0
-        var high = tails.count
-        while low < high {
-            let middle = (low + high) / 2
-            if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+extension SnapshotDifference {
+    /// Marks one longest strictly increasing subsequence of `values` (true: in it), by patience
+    /// sorting with back-links: O(n log n). Among equally long ones it keeps the one ending on the
+    /// smallest values, which is deterministic for a given input.
+    static func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
+        var tails: [Int] = []    // tails[k]: index of the smallest last value of a run of length k + 1
+        var previous = [Int](repeating: -1, count: values.count)
+        for (index, value) in values.enumerated() {
+            var low = 0
+            var high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[index] = tails[low - 1] }
+            if low == tails.count { tails.append(index) } else { tails[low] = index }
         }
-        if low > 0 { previous[index] = tails[low - 1] }
-        if low == tails.count { tails.append(index) } else { tails[low] = index }
+        var result = [Bool](repeating: false, count: values.count)
+        var index = tails.last ?? -1
+        while index >= 0 {
+            result[index] = true
+            index = previous[index]
+        }
+        return result
     }
-    var result = [Bool](repeating: false, count: values.count)
-    var index = tails.last ?? -1
-    while index >= 0 {
-        result[index] = true
-        index = previous[index]
-    }
-    return result
 }

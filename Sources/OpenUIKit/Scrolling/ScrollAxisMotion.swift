@@ -39,7 +39,7 @@ struct ScrollAxisMotion {
             case let .decay(_, v0, k): return ScrollPhysics.decayedVelocity(v0, k: k, at: t)
             case let .critical(_, a, b, omega): return (b - omega * (a + b * t)) * exp(-omega * t)
             case let .overdamped(_, c1, c2, l1, l2): return -l1 * c1 * exp(-l1 * t) - l2 * c2 * exp(-l2 * t)
-            case let .ease(from, to, duration):
+            case let .ease(_, _, duration):
                 guard duration > 0 else { return 0 }
                 let h = 1e-4
                 return (position(at: t + h) - position(at: t - h)) / (2 * h)

@@ -132,6 +132,11 @@ struct UpdateMap {
             map.updateItems.append((IndexPath(index: section), nil, updates.deletedSections.contains(section) ? .delete : .reload))
         }
         for section in updates.insertedSections { map.updateItems.append((nil, IndexPath(index: section), .insert)) }
+        // The order UIKit processes them in: deletes (and reloads), then inserts, then moves.
+        let rank: [UICollectionViewUpdateItem.Action: Int] = [.delete: 0, .reload: 1, .insert: 2, .move: 3, .none: 4]
+        map.updateItems = map.updateItems.enumerated().sorted {
+            (rank[$0.element.action] ?? 4, $0.offset) < (rank[$1.element.action] ?? 4, $1.offset)
+        }.map(\.element)
         return .success(map)
     }
 

@@ -191,4 +191,45 @@ struct UICollectionViewTests {
         #expect(collectionView.contentOffset.y == 1100)   // line 10
         #expect(collectionView.indexPathsForVisibleItems.first == IndexPath(item: 30, section: 0))
     }
+
+    @Test("footers follow the bottom inset; decoration views come from the layout's registered class, behind the cells")
+    func footersAndDecorations() throws {
+        let layout = ShelfLayout()
+        layout.itemSize = CGSize(width: 100, height: 100)
+        layout.footerReferenceSize = CGSize(width: 0, height: 30)
+        layout.sectionInset = UIEdgeInsets(top: 0, left: 0, bottom: 8, right: 0)
+        layout.register(ShelfView.self, forDecorationViewOfKind: "shelf")
+        let (stage, collectionView, _) = collectionStage([4], layout: layout)
+        stage.withClock {
+            collectionView.register(UICollectionReusableView.self, forSupplementaryViewOfKind: UICollectionElementKindSectionFooter, withReuseIdentifier: "header")
+            collectionView.reloadData()
+            stage.turn(to: 0.1)
+        }
+        // Two lines (0 and 110), the inset, then the footer at 218.
+        let footer = try #require(collectionView.supplementaryView(forElementKind: UICollectionElementKindSectionFooter, at: IndexPath(item: 0, section: 0)))
+        #expect(footer.frame == CGRect(x: 0, y: 218, width: 320, height: 30))
+        #expect(collectionView.contentSize.height == 248)
+        let shelves = collectionView.subviews.compactMap { $0 as? ShelfView }
+        #expect(shelves.count == 2)
+        #expect(shelves.map(\.frame.minY).sorted() == [90, 200])
+        #expect(shelves.allSatisfy { $0.layer.zPosition == -1 })
+    }
+}
+
+/// A view drawn under each line of a ShelfLayout.
+final class ShelfView: UICollectionReusableView {}
+
+/// A flow layout with a 10 pt "shelf" decoration view under each 100 pt line.
+@MainActor
+final class ShelfLayout: UICollectionViewFlowLayout {
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        var all = super.layoutAttributesForElements(in: rect) ?? []
+        for line in 0..<2 {
+            let shelf = UICollectionViewLayoutAttributes(forDecorationViewOfKind: "shelf", with: IndexPath(item: line, section: 0))
+            shelf.frame = CGRect(x: 0, y: CGFloat(line) * 110 + 90, width: 320, height: 10)
+            shelf.zIndex = -1
+            if shelf.frame.intersects(rect) { all.append(shelf) }
+        }
+        return all
+    }
 }

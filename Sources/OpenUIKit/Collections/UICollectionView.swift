@@ -12,7 +12,8 @@
 //   prepare() runs.
 // Status: complete for these. Split: reuse UICollectionView+Reuse.swift, the layout pass
 //   UICollectionView+Display.swift, updates UICollectionView+Updates.swift (and +UpdateMap),
-//   selection UICollectionView+Selection.swift, layout changes UICollectionView+LayoutChange.swift.
+//   selection UICollectionView+Selection.swift, layout changes UICollectionView+LayoutChange.swift,
+//   queries UICollectionView+Queries.swift.
 //   Missing: prefetching, drag and drop, interactive movement, focus, the diffable data source
 //   and the compositional layout (built apart). Choices: the visible area is the bounds exactly
 //   (no look-ahead); a layout returning attributes outside it gets no views for them.
@@ -268,63 +269,5 @@ open class UICollectionView: UIScrollView {
         trackedIndexPath = nil
         layout.invalidateLayout()
         setNeedsLayout()
-    }
-
-    // MARK: Queries
-
-    /// The cells shown, in no particular order.
-    open var visibleCells: [UICollectionViewCell] {
-        visibleViews.compactMap { $0.key.category == .cell ? $0.value as? UICollectionViewCell : nil }
-    }
-
-    /// The index paths of the cells shown, sorted.
-    open var indexPathsForVisibleItems: [IndexPath] {
-        visibleViews.keys.filter { $0.category == .cell }.map(\.indexPath).sorted()
-    }
-
-    /// The cell shown for `indexPath`, or nil (not visible or no such item).
-    open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
-        visibleViews[ElementKey(category: .cell, kind: nil, indexPath: indexPath)] as? UICollectionViewCell
-    }
-
-    /// The index path of a cell shown, or nil.
-    open func indexPath(for cell: UICollectionViewCell) -> IndexPath? {
-        visibleViews.first { $0.value === cell && $0.key.category == .cell }?.key.indexPath
-    }
-
-    /// The supplementary view shown for `elementKind` at `indexPath`, or nil.
-    open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath) -> UICollectionReusableView? {
-        visibleViews[ElementKey(category: .supplementaryView, kind: elementKind, indexPath: indexPath)]
-    }
-
-    /// The item at `point` (content coordinates), by the layout: the front-most, or nil.
-    open func indexPathForItem(at point: CGPoint) -> IndexPath? {
-        guard point.x.isFinite, point.y.isFinite else {
-            KinemaDiagnostics.emit("UICollectionView", "indexPathForItem(at: \(point)): not finite; nil")
-            return nil
-        }
-        prepareLayoutIfNeeded()
-        let probe = CGRect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)
-        let hits = (layout.layoutAttributesForElements(in: probe) ?? []).filter {
-            $0.representedElementCategory == .cell && !$0.isHidden && $0.frame.contains(point) && isValidItem($0.indexPath)
-        }
-        return hits.max { $0.zIndex < $1.zIndex }?.indexPath
-    }
-
-    /// The layout's attributes of the item at `indexPath` (nil, with a diagnostic, for an item
-    /// that does not exist).
-    open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        guard isValidItem(indexPath) else {
-            KinemaDiagnostics.emit("UICollectionView", "layoutAttributesForItem(at: \(indexPath)): no such item; nil")
-            return nil
-        }
-        prepareLayoutIfNeeded()
-        return layout.layoutAttributesForItem(at: indexPath)
-    }
-
-    /// The layout's attributes of the supplementary element of `kind` at `indexPath`.
-    open func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        prepareLayoutIfNeeded()
-        return layout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
     }
 }

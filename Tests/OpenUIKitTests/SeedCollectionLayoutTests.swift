@@ -18,6 +18,7 @@
 
 import Foundation
 import Kinema
+import KinemaRaster
 import Testing
 
 // MARK: The article's code
@@ -200,7 +201,9 @@ class CustomCollectionViewController: UICollectionViewController {
     }
 
     override func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
-        collectionView.dequeueReusableCell(withReuseIdentifier: "Photo", for: indexPath)
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "Photo", for: indexPath)
+        cell.contentView.backgroundColor = .systemTeal
+        return cell
     }
 }
 
@@ -300,5 +303,22 @@ struct SeedCollectionLayoutTests {
         // As the article writes it, prepare() appends to the cache again: every item twice.
         let everything = CGRect(origin: .zero, size: collectionView.contentSize)
         #expect(collectionView.collectionViewLayout.layoutAttributesForElements(in: everything)?.count == 140)
+    }
+
+    @Test("rendered: the cells cover their frames, the 12 pt gutters between them show the background")
+    func rendered() throws {
+        let (stage, controller) = seedStage(CustomCollectionViewLayout(), heights: [100, 50, 80, 120, 60])
+        controller.collectionView.backgroundColor = .white
+        let frame = stage.withClock { stage.step(to: 0.1) }
+        func rgb(_ x: Int, _ y: Int) throws -> [UInt8] {
+            let pixel = try #require(frame.pixel(x: x, y: y))
+            return [pixel.red, pixel.green, pixel.blue]
+        }
+        let teal = try rgb(80, 56)                  // inside item 0 (6…154 × 6…106)
+        #expect(teal != [255, 255, 255])
+        #expect(try rgb(240, 128) == teal)          // item 3 (166…314 × 68…188)
+        #expect(try rgb(160, 56) == [255, 255, 255])   // between the columns
+        #expect(try rgb(240, 62) == [255, 255, 255])   // between items 1 and 3
+        #expect(try rgb(80, 300) == [255, 255, 255])   // below the content (item 4 ends at 270)
     }
 }

@@ -214,6 +214,53 @@ struct UICollectionViewTests {
         #expect(shelves.map(\.frame.minY).sorted() == [90, 200])
         #expect(shelves.allSatisfy { $0.layer.zPosition == -1 })
     }
+
+    @Test("prepare() runs once per invalidation, and on scrolls only when shouldInvalidateLayout(forBoundsChange:) says so")
+    func invalidation() {
+        let layout = CountingLayout()
+        layout.itemSize = CGSize(width: 100, height: 100)
+        let (stage, collectionView, _) = collectionStage([300], layout: layout)
+        #expect(layout.prepares == 1)
+        stage.withClock {
+            for step in 1...5 {
+                collectionView.contentOffset = CGPoint(x: 0, y: CGFloat(step) * 40)
+                stage.turn(to: Double(step) / 60)
+            }
+        }
+        #expect(layout.prepares == 1)   // a scroll does not change the flow layout's width
+        layout.invalidatesOnScroll = true
+        stage.withClock {
+            collectionView.contentOffset = CGPoint(x: 0, y: 400)
+            stage.turn(to: 0.2)
+            layout.invalidateLayout()
+            layout.invalidateLayout()
+            stage.turn(to: 0.3)
+        }
+        #expect(layout.prepares == 3)   // the scroll, then the two invalidations in one pass
+        let context = UICollectionViewLayoutInvalidationContext()
+        context.contentOffsetAdjustment = CGPoint(x: 0, y: 25)
+        stage.withClock {
+            layout.invalidatesOnScroll = false
+            layout.invalidateLayout(with: context)
+            stage.turn(to: 0.4)
+        }
+        #expect(collectionView.contentOffset.y == 425)
+        #expect(layout.prepares == 4)
+    }
+}
+
+/// A flow layout counting its prepare() calls, optionally invalidated by every bounds change.
+@MainActor
+final class CountingLayout: UICollectionViewFlowLayout {
+    var prepares = 0
+    var invalidatesOnScroll = false
+    override func prepare() {
+        super.prepare()
+        prepares += 1
+    }
+    override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        invalidatesOnScroll || super.shouldInvalidateLayout(forBoundsChange: newBounds)
+    }
 }
 
 /// A view drawn under each line of a ShelfLayout.

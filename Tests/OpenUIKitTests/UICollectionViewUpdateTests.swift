@@ -39,8 +39,8 @@ final class RisingLayout: UICollectionViewFlowLayout {
 }
 
 @MainActor
-private func shown(_ view: UIView?) -> (position: CGPoint, opacity: Float, scale: CGFloat)? {
-    guard let layer = view?.layer.presentation() else { return nil }
+private func presented(_ view: UIView?) throws -> (position: CGPoint, opacity: Float, scale: CGFloat) {
+    let layer = try #require(view?.layer.presentation())
     return (layer.position, layer.opacity, layer.transform.m11)
 }
 
@@ -65,13 +65,13 @@ struct UICollectionViewUpdateTests {
         }
         // Old item 0 is now item 1: it slides from x 50 to x 160; at half time (ease in-out) halfway.
         #expect(collectionView.cellForItem(at: IndexPath(item: 1, section: 0)) === moved)
-        let slide = try #require(shown(moved))
+        let slide = try presented(moved)
         #expect(abs(slide.position.x - 105) < 0.5)
         let inserted = try #require(collectionView.cellForItem(at: IndexPath(item: 0, section: 0)))
         #expect(inserted !== moved && inserted !== deleted)
-        #expect(abs(Double(try #require(shown(inserted)).opacity) - 0.5) < 0.01)
+        #expect(abs(Double(try presented(inserted).opacity) - 0.5) < 0.01)
         #expect(deleted.superview === collectionView)
-        #expect(abs(Double(try #require(shown(deleted)).opacity) - 0.5) < 0.01)
+        #expect(abs(Double(try presented(deleted).opacity) - 0.5) < 0.01)
         #expect(completions.isEmpty)
         stage.withClock { stage.turn(to: 0.4) }
         #expect(completions == [true])
@@ -101,12 +101,12 @@ struct UICollectionViewUpdateTests {
         }
         let inserted = try #require(collectionView.cellForItem(at: IndexPath(item: 8, section: 0)))
         // At the start the inserted cell is 500 pt below its place (line 2: centre y 270).
-        #expect(abs(try #require(shown(inserted)).position.y - 770) < 0.5)
+        #expect(abs(try presented(inserted).position.y - 770) < 0.5)
         #expect(layout.log == ["prepare delete,insert", "finalize"])
         stage.withClock { stage.turn(to: 0.225) }
-        #expect(abs(try #require(shown(inserted)).position.y - 520) < 0.5)
-        #expect(abs(try #require(shown(deleted)).scale - 0.55) < 0.01)
-        #expect(abs(Double(try #require(shown(deleted)).opacity) - 1) < 1e-6)
+        #expect(abs(try presented(inserted).position.y - 520) < 0.5)
+        #expect(abs(try presented(deleted).scale - 0.55) < 0.01)
+        #expect(abs(Double(try presented(deleted).opacity) - 1) < 1e-6)
     }
 
     @Test("inside a UIView animation the batch takes its duration")
@@ -123,7 +123,7 @@ struct UICollectionViewUpdateTests {
             stage.turn(to: 0.1)
             stage.turn(to: 0.6)
         }
-        #expect(abs(Double(try #require(shown(first)).opacity) - 0.5) < 0.01)
+        #expect(abs(Double(try presented(first).opacity) - 0.5) < 0.01)
     }
 
     @Test("moves and section inserts map the cells; selection follows its item")
@@ -195,7 +195,7 @@ struct UICollectionViewUpdateTests {
             stage.turn(to: 0.225)
         }
         // Two per line, spacing 20: item 1 goes from centre (160, 50) to (245, 75).
-        let middle = try #require(shown(second)).position
+        let middle = try presented(second).position
         #expect(abs(middle.x - 202.5) < 0.5 && abs(middle.y - 62.5) < 0.5)
         stage.withClock { stage.turn(to: 0.5) }
         #expect(second.frame == CGRect(x: 170, y: 0, width: 150, height: 150))

@@ -94,14 +94,17 @@ enum PinterestDemo {
         func say(_ text: String) { banner.text = text }
         say("seed 002: CustomCollectionViewLayout, 60 photos")
         // Touches are scripted in the demo view's coordinates (the collection view's own move
-        // with its content offset), sampled at the stage's frame rate: the flicks are tuned for
-        // the demo's 30 fps.
+        // with its content offset). A flick: 20 pt in 0.2 s, then `length` pt in 0.1 s and lift —
+        // the key points are reported at any frame rate, so the release velocity (from the last
+        // 0.1 s of touches) is length / 0.1 s at 10 fps as at 30.
         func flick(_ length: CGFloat) {
-            let from = scene.view.convert(CGPoint(x: 160, y: 500), to: nil), to = scene.view.convert(CGPoint(x: 160, y: 500 - length), to: nil)
-            scene.stage.drag(from: from, to: to, duration: 0.08)
+            let point = { (y: CGFloat) in scene.view.convert(CGPoint(x: 160, y: y), to: nil) }
+            scene.stage.perform(TouchScript([
+                TouchScript.Finger(at: point(500)).move(to: point(480), at: 0.2).move(to: point(480 - length), at: 0.3).lift(),
+            ]))
         }
-        scene.at(firstFlickAt) { flick(300) }
-        scene.at(secondFlickAt) { flick(380) }
+        scene.at(firstFlickAt) { flick(400) }
+        scene.at(secondFlickAt) { flick(420) }
         scene.at(pullAt) {
             say("past the bottom: the rubber band, then the spring back")
             let from = scene.view.convert(CGPoint(x: 160, y: 460), to: nil), to = scene.view.convert(CGPoint(x: 160, y: 200), to: nil)
@@ -119,7 +122,7 @@ enum PinterestDemo {
             collectionView.reloadData()
             say("the guard removed: prepare() lays out\nall 80 items — the new ones (dark) below")
         }
-        scene.at(thirdFlickAt) { flick(340) }
+        scene.at(thirdFlickAt) { flick(300) }
         scene.at(batchAt) {
             say("performBatchUpdates: 2 deleted, 2 inserted")
             let visible = collectionView.indexPathsForVisibleItems.map(\.item)

@@ -203,4 +203,28 @@ struct UICollectionViewUpdateTests {
         #expect(collectionView.collectionViewLayout === big)
         #expect(collectionView.visibleCells.count == 6)
     }
+
+    @Test("flow layout: an inserted section's header fades in, the headers below slide down")
+    func sectionHeadersFade() throws {
+        let (stage, collectionView, source) = collectionStage([3, 3]) { flow in
+            flow.headerReferenceSize = CGSize(width: 0, height: 40)
+        }
+        let kind = UICollectionElementKindSectionHeader
+        let secondHeader = try #require(collectionView.supplementaryView(forElementKind: kind, at: IndexPath(item: 0, section: 1)))
+        #expect(secondHeader.frame.minY == 140)
+        stage.withClock {
+            stage.at(0.1) {
+                source.counts = [3, 3, 3]
+                collectionView.insertSections(IndexSet(integer: 1))
+            }
+            stage.turn(to: 0.1)
+            stage.turn(to: 0.225)
+        }
+        let inserted = try #require(collectionView.supplementaryView(forElementKind: kind, at: IndexPath(item: 0, section: 1)))
+        #expect(inserted !== secondHeader)
+        #expect(abs(Double(try presented(inserted).opacity) - 0.5) < 0.01)
+        #expect(collectionView.supplementaryView(forElementKind: kind, at: IndexPath(item: 0, section: 2)) === secondHeader)
+        // Old section 1's header goes from y 140 to 280 (centre 160 → 300): half way at 230.
+        #expect(abs(try presented(secondHeader).position.y - 230) < 0.5)
+    }
 }

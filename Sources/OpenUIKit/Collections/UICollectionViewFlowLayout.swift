@@ -10,7 +10,8 @@
 //   UICollectionElementKindSectionHeader / Footer; "Customizing the Flow Layout Attributes"
 //   (lines are filled with as many items as fit; sizes from UICollectionViewDelegateFlowLayout
 //   when it implements them); UIKIT_SEMANTICS §5.3 (inserted items fade in at their final
-//   frame, deleted fade out at their old one, moved items slide).
+//   frame, deleted fade out at their old one, moved items slide; headers and footers of
+//   inserted and deleted sections likewise).
 // Status: complete except sectionFootersPinToVisibleBounds (stored), sectionInsetReference,
 //   RTL. Choices where Apple documents nothing (observed UIKit behaviour, no primary source): a
 //   line of several items is justified (first item on the leading inset, last on the trailing
@@ -188,6 +189,40 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         }
         guard let new = map.oldToNew[itemIndexPath] else { return nil }
         return layoutAttributesForItem(at: new)
+    }
+
+    /// Headers and footers of inserted sections fade in; the others start where they were.
+    open override func initialLayoutAttributesForAppearingSupplementaryElement(ofKind elementKind: String,
+                                                                                at elementIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        guard let map = collectionView?.updateMap, let section = elementIndexPath.first,
+              let final = layoutAttributesForSupplementaryView(ofKind: elementKind, at: elementIndexPath) else { return nil }
+        guard let old = map.sectionOldToNew.first(where: { $0.value == section })?.key else {
+            let start = final.copy() as? UICollectionViewLayoutAttributes
+            start?.alpha = 0
+            return start
+        }
+        guard let before = supplementaryBeforeUpdate(elementKind, section: old),
+              let start = before.copy() as? UICollectionViewLayoutAttributes else { return nil }
+        start.indexPath = final.indexPath
+        return start
+    }
+
+    /// Headers and footers of deleted sections fade out; the others end where they go.
+    open override func finalLayoutAttributesForDisappearingSupplementaryElement(ofKind elementKind: String,
+                                                                                 at elementIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        guard let map = collectionView?.updateMap, let section = elementIndexPath.first else { return nil }
+        guard let new = map.sectionOldToNew[section] else {
+            let end = supplementaryBeforeUpdate(elementKind, section: section)?.copy() as? UICollectionViewLayoutAttributes
+            end?.alpha = 0
+            return end
+        }
+        return layoutAttributesForSupplementaryView(ofKind: elementKind, at: IndexPath(item: 0, section: new))
+    }
+
+    private func supplementaryBeforeUpdate(_ kind: String, section: Int) -> UICollectionViewLayoutAttributes? {
+        guard let before = sectionsBeforeUpdate, before.indices.contains(section) else { return nil }
+        return kind == UICollectionElementKindSectionHeader ? before[section].header
+            : kind == UICollectionElementKindSectionFooter ? before[section].footer : nil
     }
 
     private func attributesBeforeUpdate(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {

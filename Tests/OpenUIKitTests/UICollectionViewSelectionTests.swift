@@ -1,5 +1,11 @@
 // UICollectionView selection by scripted taps (the delegate's order), drags that select nothing,
 // the layout's target offset for a flick, self-sizing cells, and bad input that must not trap.
+//
+// Audited against: UICollectionViewDelegate docs ("Managing the selected cells": the highlight and
+//   selection order), UICollectionView selection docs, UICollectionViewLayout
+//   targetContentOffset(forProposedContentOffset:withScrollingVelocity:), UICollectionViewFlowLayout
+//   estimatedItemSize.
+// Status: complete for what the suite names.
 
 import Foundation
 import Kinema

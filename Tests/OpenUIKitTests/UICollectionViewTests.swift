@@ -1,6 +1,12 @@
 // UICollectionView with a flow layout: the frames of the flow layout (both directions, insets,
 // spacings, headers, pinned headers), real reuse while scrolling, and the helpers the other
 // collection view suites share.
+//
+// Audited against: UICollectionViewFlowLayout docs (defaults, lines, insets, headers and footers,
+//   sectionHeadersPinToVisibleBounds); UICollectionView docs (reuse, queries, scrollToItem);
+//   UICollectionViewLayout docs (prepare() after invalidation, decoration views).
+// Status: complete for what the suite names; the line-alignment expectations are Kinema's
+//   documented choices (docs/UIKIT.md, Collection views), not Apple-documented numbers.
 
 import Foundation
 import Kinema

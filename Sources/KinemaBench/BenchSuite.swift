@@ -11,7 +11,7 @@ import OpenQuartzCore
 
 enum BenchSuite {
     static var all: [Benchmark] {
-        [timingFunction, spring, mediaTiming, transformInterpolation] + layers + animatedDisplays + views + animators
+        [timingFunction, spring, mediaTiming, transformInterpolation] + layers + animatedDisplays + views + animators + collections
     }
 
     /// Inputs in [0, 1) spread over the whole range in a scrambled order (a stride coprime to the

@@ -82,7 +82,7 @@ public struct Demo: Sendable {
     /// The seed demos, in the order the lists print them (each tested against independent
     /// references, docs/DEMOS.md).
     public static let all: [Demo] = [.basicAnimations, .transitions, .layerGeometry, .shapes, .button, .curves, .viewTransitions,
-                                     .marsBlink, .gifFrames, .drawing, .typography, .cardPopover, .avatarPresent, .navigationBottom, .interactivePop, .sheet]
+                                     .marsBlink, .gifFrames, .drawing, .typography, .cardPopover, .avatarPresent, .navigationBottom, .interactivePop, .sheet, .pinterest]
 
     /// The one scene catalogue `kinema demo` and `kinema play` share: the seed demos, then the
     /// playback checks.

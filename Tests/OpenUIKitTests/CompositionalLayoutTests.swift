@@ -46,6 +46,60 @@ struct CompositionalLayoutTests {
         #expect(collectionView.contentSize == CGSize(width: 320, height: 30 * 44))
     }
 
+    @Test("self-sizing: estimated rows take the heights their cells prefer; a row is as deep as its deepest cell")
+    func selfSizing() {
+        let list = compLayout([item(.fractionalWidth(1), .estimated(44))], group: compSize(.fractionalWidth(1), .estimated(44)))
+        let (stage, collectionView, source) = collectionStage([6], layout: list)
+        stage.withClock {
+            collectionView.register(ShortCell.self, forCellWithReuseIdentifier: "short")
+            source.identifier = "short"
+            collectionView.reloadData()
+            stage.turn(to: 0.1)
+            stage.turn(to: 0.2)
+        }
+        // ShortCell wants 30, 40, 50, 30, 40, 50.
+        #expect(frameOf(collectionView, 1) == CGRect(x: 0, y: 30, width: 320, height: 40))
+        #expect(frameOf(collectionView, 3) == CGRect(x: 0, y: 120, width: 320, height: 30))
+        #expect(collectionView.contentSize.height == 240)
+        #expect(collectionView.cellForItem(at: IndexPath(item: 2, section: 0))?.frame.height == 50)
+
+        let rows = compLayout([item(.absolute(100), .estimated(44))], group: compSize(.fractionalWidth(1), .estimated(44))) { section in
+            section.interGroupSpacing = 10
+        }
+        let (rowStage, rowView, rowSource) = collectionStage([6], layout: rows)
+        rowStage.withClock {
+            rowView.register(ShortCell.self, forCellWithReuseIdentifier: "short")
+            rowSource.identifier = "short"
+            rowView.reloadData()
+            rowStage.turn(to: 0.1)
+            rowStage.turn(to: 0.2)
+        }
+        // Rows of three (30, 40, 50 tall, top-aligned), each 50 deep, 10 apart.
+        #expect(frameOf(rowView, 0) == CGRect(x: 0, y: 0, width: 100, height: 30))
+        #expect(frameOf(rowView, 5) == CGRect(x: 200, y: 60, width: 100, height: 50))
+        #expect(rowView.contentSize.height == 110)
+    }
+
+    @Test("layout-wide header and footer: before the first section and after the last")
+    func layoutBoundaryItems() {
+        let section = NSCollectionLayoutSection(group: .horizontal(layoutSize: compSize(.fractionalWidth(1), .absolute(100)),
+                                                                   subitems: [item(.fractionalWidth(0.5), .fractionalHeight(1))]))
+        let configuration = UICollectionViewCompositionalLayoutConfiguration()
+        configuration.boundarySupplementaryItems = [
+            NSCollectionLayoutBoundarySupplementaryItem(layoutSize: compSize(.fractionalWidth(1), .absolute(60)), elementKind: "banner", alignment: .top),
+            NSCollectionLayoutBoundarySupplementaryItem(layoutSize: compSize(.absolute(100), .absolute(20)), elementKind: "credits", alignment: .bottom),
+        ]
+        configuration.interSectionSpacing = 5
+        let layout = UICollectionViewCompositionalLayout(section: section, configuration: configuration)
+        let (_, collectionView, _) = collectionStage([3, 2], layout: layout)
+        #expect(layout.layoutAttributesForSupplementaryView(ofKind: "banner", at: IndexPath(item: 0, section: 0))?.frame == CGRect(x: 0, y: 0, width: 320, height: 60))
+        #expect(frameOf(collectionView, 0) == CGRect(x: 0, y: 60, width: 160, height: 100))
+        #expect(frameOf(collectionView, 0, 1) == CGRect(x: 0, y: 265, width: 160, height: 100))
+        // A narrower .bottom item is centred across.
+        #expect(layout.layoutAttributesForSupplementaryView(ofKind: "credits", at: IndexPath(item: 1, section: 0))?.frame == CGRect(x: 110, y: 365, width: 100, height: 20))
+        #expect(collectionView.contentSize.height == 385)
+    }
+
     @Test("a grid: thirds of the group, shrunk by their insets; the last row partly filled")
     func grid() {
         let cell = item(.fractionalWidth(1.0 / 3), .fractionalHeight(1))
@@ -295,6 +349,11 @@ struct CompositionalLayoutTests {
         let (_, collectionView, _) = collectionStage([100_000], layout: layout)
         #expect(collectionView.contentSize.height == 2_500_000.0)
         let clock = ContinuousClock()
+        let prepared = clock.measure {
+            layout.invalidateLayout()
+            collectionView.layoutIfNeeded()
+        }
+        print("compositional prepare, 100k items: \(prepared) (debug build)")
         var found: [UICollectionViewLayoutAttributes] = []
         let elapsed = clock.measure {
             for _ in 0..<100 { found = layout.layoutAttributesForElements(in: CGRect(x: 0, y: 1_234_567, width: 320, height: 568)) ?? [] }

@@ -12,7 +12,10 @@
 //   inside them across); a header aligned across the axis only (.leading in a vertical layout,
 //   .none) is a diagnostic and placed as a header; .top/.bottom (vertical) centre a narrower
 //   header across; a background covers the section from its first header to its last footer
-//   and the layout's whole width, less the decoration's content insets.
+//   and the layout's whole width, less the decoration's content insets. Self-sizing: where a
+//   section's group is `.estimated` along the scroll axis (not orthogonal), a cell's preferred
+//   length along that axis (preferredLayoutAttributesFitting) replaces its slot's; the cells of a
+//   repetition keep their places and the repetition is as long as its longest cell.
 
 import Foundation
 import KinemaSupport
@@ -41,6 +44,8 @@ struct CompositionalCache {
     var bands: [FlowBand] = []
     var bandMaxEnds: [CGFloat] = []
     var pinned: [PinnedHeader] = []
+    /// The sections whose group is estimated along the scroll axis (their cells size themselves).
+    var selfSizingSections: Set<Int> = []
     var contentSize: CGSize = .zero
 
     mutating func addBand(_ members: [UICollectionViewLayoutAttributes], start: CGFloat, end: CGFloat) {
@@ -141,30 +146,45 @@ extension UICollectionViewCompositionalLayout {
         let groupCross = isVertical ? groupSize.width : groupSize.height
         var attributes: [UICollectionViewLayoutAttributes] = []
         attributes.reserveCapacity(count)
+        // Self-sizing along the scroll axis: each cell takes the length it prefers, the
+        // repetition is as long as its longest cell (plus what the slots leave after it).
+        let selfSizing = !orthogonal && (isVertical ? description.group.layoutSize.heightDimension : description.group.layoutSize.widthDimension).isEstimated
+        if selfSizing { cache.selfSizingSections.insert(section) }
+        let slotsEnd = slots.map { isVertical ? $0.maxY : $0.maxX }.max() ?? 0
+        let trailingGap = max(groupMain - slotsEnd, 0)
         var placed = 0, repetitions = 0
+        var cursor = main
         while placed < count, !slots.isEmpty {
-            let step = CGFloat(repetitions)
-            let groupMainStart = orthogonal ? main : main + step * (groupMain + spacing)
-            let groupCrossStart = orthogonal ? crossStart + step * (groupCross + spacing) : crossStart
+            let groupMainStart = orthogonal ? main : cursor
+            let groupCrossStart = orthogonal ? crossStart + CGFloat(repetitions) * (groupCross + spacing) : crossStart
             let origin = isVertical ? CGPoint(x: groupCrossStart, y: groupMainStart) : CGPoint(x: groupMainStart, y: groupCrossStart)
             let taken = min(slots.count, count - placed)
             var band: [UICollectionViewLayoutAttributes] = []
             band.reserveCapacity(taken)
-            var end = groupMainStart + groupMain
+            var cellsEnd: CGFloat = groupMainStart
+            var sized = false
             for slot in 0..<taken {
-                let cell = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: placed + slot, section: section))
-                cell.frame = slots[slot].offsetBy(dx: origin.x, dy: origin.y)
-                end = max(end, isVertical ? cell.frame.maxY : cell.frame.maxX)
+                let path = IndexPath(item: placed + slot, section: section)
+                let cell = UICollectionViewLayoutAttributes(forCellWith: path)
+                var frame = slots[slot].offsetBy(dx: origin.x, dy: origin.y)
+                if selfSizing, let length = preferredLengths[path] {
+                    if isVertical { frame.size.height = length } else { frame.size.width = length }
+                    sized = true
+                }
+                cell.frame = frame
+                cellsEnd = max(cellsEnd, isVertical ? frame.maxY : frame.maxX)
                 band.append(cell)
             }
-            cache.addBand(band, start: groupMainStart, end: end)
+            let length = sized ? cellsEnd - groupMainStart + trailingGap : groupMain
+            cache.addBand(band, start: groupMainStart, end: max(groupMainStart + length, cellsEnd))
             attributes += band
             placed += taken
             repetitions += 1
+            cursor = groupMainStart + length + spacing
         }
         cache.items.append(attributes)
         if repetitions > 0 {
-            main += orthogonal ? groupMain : CGFloat(repetitions) * groupMain + CGFloat(repetitions - 1) * spacing
+            main = orthogonal ? main + groupMain : cursor - spacing
         }
         main += mainEnd
         for index in pins { cache.pinned[index].itemsEnd = main }

@@ -14,7 +14,8 @@
 //   configuration's items (two indexes so `indexPath.section` never traps); a decoration's
 //   attributes have zIndex one below its item's (so the documented default 0 is behind the
 //   cells, whose zIndex is 0); pinned headers have zIndex 1024 like the flow layout's.
-//   Missing: self-sizing of estimated dimensions, update animations beyond the base class's
+//   Self-sizing: only along the scroll axis, in sections whose group is estimated along it.
+//   Missing: update animations beyond the base class's
 //   fades, orthogonal scrolling itself. Split: the computation is in
 //   UICollectionViewCompositionalLayout+Prepare.swift and +Groups.swift.
 
@@ -61,6 +62,8 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 
     /// The computed layout (see +Prepare).
     var cache = CompositionalCache()
+    /// Lengths along the scroll axis that self-sizing cells asked for, by index path.
+    var preferredLengths: [IndexPath: CGFloat] = [:]
 
     /// A layout of sections that all look like `section`.
     public convenience init(section: NSCollectionLayoutSection) {
@@ -125,6 +128,21 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
         guard let collectionView else { return false }
         return newBounds.size != collectionView.lastLayoutBounds.size
+    }
+
+    /// Self-sizing: in a section whose group is estimated along the scroll axis, a cell asking
+    /// for another length along it invalidates the layout, which keeps the length.
+    open override func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+                                              withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes) -> Bool {
+        let path = originalAttributes.indexPath
+        guard originalAttributes.representedElementCategory == .cell, path.count == 2,
+              cache.selfSizingSections.contains(path.section) else { return false }
+        let vertical = configuration.scrollDirection == .vertical
+        let wanted = vertical ? preferredAttributes.size.height : preferredAttributes.size.width
+        let current = vertical ? originalAttributes.size.height : originalAttributes.size.width
+        guard wanted.isFinite, wanted >= 0, wanted != current else { return false }
+        preferredLengths[path] = wanted
+        return true
     }
 
     // MARK: Queries

@@ -364,6 +364,38 @@ struct CompositionalLayoutTests {
         #expect(found.map(\.indexPath.item).min() == 2 * 24_691)
     }
 
+    @Test("a batch update: the inserted item fades in, the deleted fades out, the others slide")
+    func batchUpdate() throws {
+        let layout = compLayout([item(.fractionalWidth(1.0 / 3), .fractionalHeight(1))], group: compSize(.fractionalWidth(1), .absolute(100))) { section in
+            section.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: 10, bottom: 0, trailing: 10)
+        }
+        let (stage, collectionView, _) = collectionStage([9], layout: layout)
+        let deleted = try #require(collectionView.cellForItem(at: IndexPath(item: 1, section: 0)))
+        let moved = try #require(collectionView.cellForItem(at: IndexPath(item: 0, section: 0)))
+        var completions: [Bool] = []
+        stage.withClock {
+            stage.at(0.1) {
+                collectionView.performBatchUpdates({
+                    collectionView.deleteItems(at: [IndexPath(item: 1, section: 0)])
+                    collectionView.insertItems(at: [IndexPath(item: 0, section: 0)])
+                }, completion: { completions.append($0) })
+            }
+            stage.turn(to: 0.1)
+            stage.turn(to: 0.225)
+        }
+        // Old item 0 becomes item 1: its centre slides from x 60 to x 160; halfway at half time.
+        #expect(collectionView.cellForItem(at: IndexPath(item: 1, section: 0)) === moved)
+        let slide = try #require(moved.layer.presentation())
+        #expect(abs(slide.position.x - 110) < 0.5)
+        let inserted = try #require(collectionView.cellForItem(at: IndexPath(item: 0, section: 0)))
+        #expect(abs(Double(try #require(inserted.layer.presentation()).opacity) - 0.5) < 0.01)
+        #expect(abs(Double(try #require(deleted.layer.presentation()).opacity) - 0.5) < 0.01)
+        stage.withClock { stage.turn(to: 0.5) }
+        #expect(completions == [true])
+        #expect(deleted.superview == nil)
+        #expect(moved.frame == CGRect(x: 110, y: 0, width: 100, height: 100))
+    }
+
     @Test("bad input: NaN and negative dimensions, empty groups, zero counts, nil sections — diagnostics, no trap")
     func badInput() {
         let (_, diagnostics) = KinemaDiagnostics.collecting {

@@ -15,9 +15,9 @@
 //   attributes have zIndex one below its item's (so the documented default 0 is behind the
 //   cells, whose zIndex is 0); pinned headers have zIndex 1024 like the flow layout's.
 //   Self-sizing: only along the scroll axis, in sections whose group is estimated along it.
-//   Missing: update animations beyond the base class's
-//   fades, orthogonal scrolling itself. Split: the computation is in
-//   UICollectionViewCompositionalLayout+Prepare.swift and +Groups.swift.
+//   Batch updates animate like the flow layout's (+Updates). Missing: orthogonal scrolling
+//   itself. Split: the computation is in UICollectionViewCompositionalLayout+Prepare.swift,
+//   +Groups.swift and +Updates.swift.
 
 import Foundation
 import KinemaSupport
@@ -62,6 +62,8 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 
     /// The computed layout (see +Prepare).
     var cache = CompositionalCache()
+    /// The items' attributes before a batch update (for its animation's ends; see +Updates).
+    var itemsBeforeUpdate: [[UICollectionViewLayoutAttributes]]?
     /// Lengths along the scroll axis that self-sizing cells asked for, by index path.
     var preferredLengths: [IndexPath: CGFloat] = [:]
 
@@ -143,6 +145,28 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         guard wanted.isFinite, wanted >= 0, wanted != current else { return false }
         preferredLengths[path] = wanted
         return true
+    }
+
+    // MARK: Updates (see +Updates)
+
+    open override func prepare(forCollectionViewUpdates updateItems: [UICollectionViewUpdateItem]) {
+        super.prepare(forCollectionViewUpdates: updateItems)
+        itemsBeforeUpdate = cache.items
+    }
+
+    open override func finalizeCollectionViewUpdates() {
+        super.finalizeCollectionViewUpdates()
+        itemsBeforeUpdate = nil
+    }
+
+    /// Inserted items fade in at their final frame; moved items start where they were.
+    open override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        appearingAttributes(at: itemIndexPath)
+    }
+
+    /// Deleted items fade out where they were; moved items end where they go.
+    open override func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        disappearingAttributes(at: itemIndexPath)
     }
 
     // MARK: Queries

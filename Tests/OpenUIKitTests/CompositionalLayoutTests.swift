@@ -166,6 +166,24 @@ struct CompositionalLayoutTests {
         #expect(frameOf(spreadView, 1) == CGRect(x: 213, y: 0, width: 100, height: 50))
     }
 
+    @Test("edge spacing: fixed room before an item, flexible room on both sides centres it")
+    func edgeSpacing() {
+        let centred = item(.absolute(130), .absolute(40))
+        centred.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: .flexible(0), top: .flexible(0), trailing: .flexible(0), bottom: .flexible(0))
+        let (_, collectionView, _) = collectionStage([2], layout: compLayout([centred], group: compSize(.fractionalWidth(1), .absolute(60))))
+        // Flexible edges of 0 need no room, so two fit a row (three would be 390); the spare 60 pt
+        // is shared by the four edges (15 each), and across, the spare 20 pt by top and bottom.
+        #expect(frameOf(collectionView, 0) == CGRect(x: 15, y: 10, width: 130, height: 40))
+        #expect(frameOf(collectionView, 1) == CGRect(x: 175, y: 10, width: 130, height: 40))
+
+        let pushed = item(.absolute(100), .fractionalHeight(1))
+        pushed.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: .fixed(15), top: nil, trailing: nil, bottom: nil)
+        let (_, fixedView, _) = collectionStage([4], layout: compLayout([pushed], group: compSize(.fractionalWidth(1), .absolute(50))))
+        // 15 + 100 + 15 + 100 = 230; a third would end at 345 > 320.
+        #expect(frameOf(fixedView, 1) == CGRect(x: 130, y: 0, width: 100, height: 50))
+        #expect(frameOf(fixedView, 2) == CGRect(x: 15, y: 50, width: 100, height: 50))
+    }
+
     @Test("count groups: equal items filling the group; repeating items at their own size")
     func countGroups() {
         let equal = NSCollectionLayoutGroup.horizontal(layoutSize: compSize(.fractionalWidth(1), .absolute(80)),

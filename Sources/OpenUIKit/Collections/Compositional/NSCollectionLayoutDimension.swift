@@ -133,7 +133,8 @@ public final class NSCollectionLayoutSpacing {
     }
 }
 
-/// Space around an item, edge by edge (nil: none). Stored; Kinema's layout does not apply it yet.
+/// Space around an item inside its group, edge by edge (nil: none): flexible edges share the
+/// group's spare room, so `.flexible(0)` on both sides centres an item.
 @MainActor
 public final class NSCollectionLayoutEdgeSpacing {
     /// The space before the leading edge.

@@ -12,7 +12,8 @@
 //   your responsibility to ensure that the group's layoutSize can fit count repetitions"),
 //   subitems, interItemSpacing, supplementaryItems.
 // Status: complete except custom(layoutSize:itemProvider:), visualDescription(). Stored only,
-//   not applied: edgeSpacing, the items' and groups' supplementaryItems (badges).
+//   not applied: the items' and groups' supplementaryItems (badges). edgeSpacing is applied
+//   inside groups (see UICollectionViewCompositionalLayout+Groups.swift).
 //   Choices where Apple documents nothing: a group of `subitems` repeats them in order while
 //   the next one fits along the group's axis (the usual `.fractionalWidth(1/3)` grid gives three
 //   a row) and always holds at least one; subitems sit at the start of the group's cross axis;
@@ -39,7 +40,7 @@ public class NSCollectionLayoutItem {
     public let layoutSize: NSCollectionLayoutSize
     /// Insets of the cell inside its slot. Default zero.
     public var contentInsets: NSDirectionalEdgeInsets = .zero
-    /// Space around the item (stored; not applied by Kinema's layout).
+    /// Space around the item inside its group (fixed, or flexible to share the group's spare room).
     public var edgeSpacing: NSCollectionLayoutEdgeSpacing?
     /// Supplementary items attached to the item (stored; not laid out by Kinema).
     public let supplementaryItems: [NSCollectionLayoutSupplementaryItem]

@@ -33,9 +33,15 @@ extension UICollectionView {
             return
         }
         guard let oldCounts = itemCounts else {
+            // Nothing shown yet: the changes are collected (so the single-change calls inside
+            // do not start batches of their own) and the data is loaded.
+            pendingUpdates = PendingUpdates()
             updates?()
+            let nested = pendingUpdates?.nestedCompletions ?? []
+            pendingUpdates = nil
             reloadData()
-            finishLater(completion, finished: true)
+            let completions = [completion].compactMap { $0 } + nested
+            if !completions.isEmpty { finishLater({ finished in completions.forEach { $0(finished) } }, finished: true) }
             return
         }
         prepareLayoutIfNeeded()

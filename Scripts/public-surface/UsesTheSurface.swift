@@ -64,6 +64,23 @@ func usesTheSurface() throws {
     scroll.decelerationRate = .fast
     scroll.setContentOffset(CGPoint(x: 0, y: 20), animated: true)
 
+    // Collection views: layouts, cells, diffable data sources (OpenUIKit).
+    let flow = UICollectionViewFlowLayout()
+    flow.itemSize = CGSize(width: 40, height: 40)
+    let collection = UICollectionView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), collectionViewLayout: flow)
+    collection.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+    let dataSource = UICollectionViewDiffableDataSource<Int, String>(collectionView: collection) { view, indexPath, _ in
+        view.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+    }
+    var items = NSDiffableDataSourceSnapshot<Int, String>()
+    items.appendSections([0])
+    items.appendItems(["a", "b"])
+    dataSource.apply(items, animatingDifferences: true)
+    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1 / 3), heightDimension: .fractionalHeight(1)))
+    let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+    collection.setCollectionViewLayout(UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group)), animated: false)
+    collection.performBatchUpdates({ collection.insertItems(at: [IndexPath(item: 0, section: 0)]) }, completion: { (_: Bool) in })
+
     // Text (KinemaText's Apple types, re-exported by OpenUIKit; UIFont in OpenUIKit).
     let paragraph = NSMutableParagraphStyle()
     paragraph.alignment = .center

@@ -10,12 +10,12 @@ import Kinema
 import OpenQuartzCore
 
 extension BenchSuite {
-    static var collections: [Benchmark] { [flowLayoutQuery, collectionScrollFrame] }
+    static var collections: [Benchmark] { [flowLayoutQuery, seedLayoutQuery, collectionScrollFrame] }
 
     /// Seed 002's two-column algorithm as the article writes it: a cache filled once in
     /// prepare(), layoutAttributesForElements(in:) scanning all of it.
     @MainActor
-    final class SeedColumnsLayout: UICollectionViewLayout {
+    class SeedColumnsLayout: UICollectionViewLayout {
         var cache: [UICollectionViewLayoutAttributes] = []
         var contentHeight: CGFloat = 0
         override var collectionViewContentSize: CGSize { CGSize(width: collectionView?.bounds.width ?? 0, height: contentHeight) }
@@ -37,6 +37,32 @@ extension BenchSuite {
         }
         override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
             cache.filter { $0.frame.intersects(rect) }
+        }
+    }
+
+    /// Seed 002's layout with the one change issue 17 §5 asks for: the query searches the cache
+    /// instead of scanning it. Items alternate between the two columns, so each column's items
+    /// (every other entry) are sorted by their top: one binary search per column finds the first
+    /// item below the rectangle's top, then the items are taken until one starts below its bottom.
+    @MainActor
+    final class SearchedColumnsLayout: SeedColumnsLayout {
+        override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+            var found: [UICollectionViewLayoutAttributes] = []
+            for column in 0..<2 {
+                let count = (cache.count - column + 1) / 2
+                var low = 0, high = count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if cache[column + 2 * middle].frame.maxY <= rect.minY { low = middle + 1 } else { high = middle }
+                }
+                var k = low
+                while k < count, cache[column + 2 * k].frame.minY < rect.maxY {
+                    let attributes = cache[column + 2 * k]
+                    if attributes.frame.intersects(rect) { found.append(attributes) }
+                    k += 1
+                }
+            }
+            return found
         }
     }
 
@@ -93,6 +119,50 @@ extension BenchSuite {
                     rects.reduce(0.0) { $0 + Double(seed.layoutAttributesForElements(in: $1)?.count ?? 0) }
                 }
             })
+        )
+    }
+
+    /// Seed 002's layout with a binary search against the article's linear scan: the same 64
+    /// screen-sized rectangles over 100,000 items; both must answer the same elements.
+    static var seedLayoutQuery: Benchmark {
+        let items = 100_000, queries = 64
+        let (searched, scanned, rects, keep) = MainActor.assumeIsolated {
+            let stage = Stage(size: CGSize(width: 320, height: 568), threads: 1)
+            let searched = SearchedColumnsLayout()
+            let scanned = SeedColumnsLayout()
+            let one = collectionView(searched, items: items, stage: stage)
+            let two = collectionView(scanned, items: items, stage: stage)
+            let height = searched.collectionViewContentSize.height - 568
+            let rects = (0..<queries).map { CGRect(x: 0, y: height * CGFloat(($0 * 37) % queries) / CGFloat(queries), width: 320, height: 568) }
+            return (searched, scanned, rects, (stage, one.0, one.1, two.0, two.1))
+        }
+        return Benchmark(
+            name: "seed 002's layout elements(in: screen), binary search, 100k items",
+            target: 20_000,
+            operationsPerBatch: queries,
+            batch: {
+                MainActor.assumeIsolated {
+                    _ = keep
+                    return rects.reduce(0.0) { $0 + Double(searched.layoutAttributesForElements(in: $1)?.count ?? 0) }
+                }
+            },
+            peer: .init(name: "seed 002's layout (linear scan, as written)", batch: {
+                MainActor.assumeIsolated {
+                    rects.reduce(0.0) { $0 + Double(scanned.layoutAttributesForElements(in: $1)?.count ?? 0) }
+                }
+            }),
+            notes: {
+                MainActor.assumeIsolated {
+                    // The search must find exactly what the scan finds.
+                    let agree = rects.allSatisfy { rect in
+                        let a = (searched.layoutAttributesForElements(in: rect) ?? []).map(\.indexPath.item).sorted()
+                        let b = (scanned.layoutAttributesForElements(in: rect) ?? []).map(\.indexPath.item).sorted()
+                        return a == b
+                    }
+                    return [agree ? "the search and the scan answer the same items for all \(queries) rectangles"
+                                  : "MISMATCH: the search and the scan answer different items"]
+                }
+            }
         )
     }
 

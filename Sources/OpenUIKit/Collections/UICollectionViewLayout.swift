@@ -214,3 +214,35 @@ open class UICollectionViewLayout {
     /// The offset to keep after a layout change or update. Default: the proposed offset.
     open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint { proposedContentOffset }
 }
+
+extension UICollectionViewLayout {
+    /// The fade-and-slide rule of the flow and compositional layouts (UIKIT_SEMANTICS §5.3): an
+    /// inserted item fades in at its final frame; a moved one starts where it was (`before`
+    /// answers the attributes an old index path had before the update).
+    func fadingInitialAttributes(at itemIndexPath: IndexPath,
+                                 before: (IndexPath) -> UICollectionViewLayoutAttributes?) -> UICollectionViewLayoutAttributes? {
+        guard let map = collectionView?.updateMap else { return nil }
+        if map.inserted.contains(itemIndexPath) {
+            let start = layoutAttributesForItem(at: itemIndexPath)?.copy() as? UICollectionViewLayoutAttributes
+            start?.alpha = 0
+            return start
+        }
+        guard let old = map.newToOld[itemIndexPath], let attributes = before(old),
+              let start = attributes.copy() as? UICollectionViewLayoutAttributes else { return nil }
+        start.indexPath = itemIndexPath
+        return start
+    }
+
+    /// The same rule's end: a deleted item fades out where it was; a moved one ends where it goes.
+    func fadingFinalAttributes(at itemIndexPath: IndexPath,
+                               before: (IndexPath) -> UICollectionViewLayoutAttributes?) -> UICollectionViewLayoutAttributes? {
+        guard let map = collectionView?.updateMap else { return nil }
+        if map.deleted.contains(itemIndexPath) {
+            let end = before(itemIndexPath)?.copy() as? UICollectionViewLayoutAttributes
+            end?.alpha = 0
+            return end
+        }
+        guard let new = map.oldToNew[itemIndexPath] else { return nil }
+        return layoutAttributesForItem(at: new)
+    }
+}

@@ -17,28 +17,12 @@ import OpenCoreGraphics
 extension UICollectionViewCompositionalLayout {
     /// Inserted items fade in at their final frame; moved items start where they were.
     func appearingAttributes(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        guard let map = collectionView?.updateMap else { return nil }
-        if map.inserted.contains(itemIndexPath) {
-            let start = layoutAttributesForItem(at: itemIndexPath)?.copy() as? UICollectionViewLayoutAttributes
-            start?.alpha = 0
-            return start
-        }
-        guard let old = map.newToOld[itemIndexPath], let before = attributesBeforeUpdate(at: old),
-              let start = before.copy() as? UICollectionViewLayoutAttributes else { return nil }
-        start.indexPath = itemIndexPath
-        return start
+        fadingInitialAttributes(at: itemIndexPath, before: attributesBeforeUpdate)
     }
 
     /// Deleted items fade out where they were; moved items end where they go.
     func disappearingAttributes(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        guard let map = collectionView?.updateMap else { return nil }
-        if map.deleted.contains(itemIndexPath) {
-            let end = attributesBeforeUpdate(at: itemIndexPath)?.copy() as? UICollectionViewLayoutAttributes
-            end?.alpha = 0
-            return end
-        }
-        guard let new = map.oldToNew[itemIndexPath] else { return nil }
-        return layoutAttributesForItem(at: new)
+        fadingFinalAttributes(at: itemIndexPath, before: attributesBeforeUpdate)
     }
 
     private func attributesBeforeUpdate(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {

@@ -58,8 +58,11 @@ final class ViewAnimationBlock: CAAnimationDelegate {
     private var completed = false
     /// Views whose layers this block animated (for the layoutSubviews option).
     private(set) var animatedViews: [UIView] = []
-    /// The layers and keys of the animations this block added (for `finishNow()`).
+    /// The layers and keys of the animations this block added (for `finishNow()`), kept only
+    /// by blocks an observer collects: the others never end early, and `UIView.animate`'s hot
+    /// path does not pay for the list.
     private var added: [(layer: WeakLayer, key: String)] = []
+    private var recordsAdded = false
     /// Told of every block made while set (a view-controller transition collects the blocks its
     /// animator makes, to end them when an interactive transition finishes or is cancelled).
     static var observer: ((ViewAnimationBlock) -> Void)?
@@ -87,7 +90,10 @@ final class ViewAnimationBlock: CAAnimationDelegate {
         self.autoreverses = options.contains(.autoreverse)
         self.startTime = CACurrentMediaTime()
         self.enabled = animates && UIView.areAnimationsEnabled
-        Self.observer?(self)
+        if let observer = Self.observer {
+            recordsAdded = true
+            observer(self)
+        }
     }
 
     /// Runs `body` with this block as the current one, then closes it.
@@ -112,7 +118,7 @@ final class ViewAnimationBlock: CAAnimationDelegate {
     func track(_ animation: CAAnimation, on view: UIView?, layer: CALayer, key: String) {
         animation.delegate = self
         outstanding += 1
-        added.append((WeakLayer(layer), key))
+        if recordsAdded { added.append((WeakLayer(layer), key)) }
         if let view, !animatedViews.contains(where: { $0 === view }) {
             animatedViews.append(view)
             // Without allowUserInteraction, touches do not reach a view while it animates.

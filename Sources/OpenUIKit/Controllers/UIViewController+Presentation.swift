@@ -93,30 +93,25 @@ enum ModalTransitionMetrics {
 extension UIViewController {
     /// The controller this one (or its nearest ancestor) presented.
     public var presentedViewController: UIViewController? {
-        var controller: UIViewController? = self
-        while let current = controller {
-            if let presented = current.presentedStorage { return presented }
-            controller = current.parent
-        }
-        return nil
+        firstUpParentChain { $0.presentedStorage }
     }
 
     /// The controller that presented this one (or its nearest presented ancestor).
     public var presentingViewController: UIViewController? {
-        var controller: UIViewController? = self
-        while let current = controller {
-            if let presenting = current.presentingStorage { return presenting }
-            controller = current.parent
-        }
-        return nil
+        firstUpParentChain { $0.presentingStorage }
     }
 
     /// The presentation controller of this controller's (or its nearest presented ancestor's)
     /// presentation.
     public var presentationController: UIPresentationController? {
+        firstUpParentChain { $0.presentationRecord?.controller }
+    }
+
+    /// The first non-nil `value` of this controller, its parent, its parent's parent …
+    private func firstUpParentChain<T>(_ value: (UIViewController) -> T?) -> T? {
         var controller: UIViewController? = self
         while let current = controller {
-            if let record = current.presentationRecord { return record.controller }
+            if let found = value(current) { return found }
             controller = current.parent
         }
         return nil

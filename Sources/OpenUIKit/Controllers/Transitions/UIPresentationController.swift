@@ -145,15 +145,10 @@ final class SheetPresentationController: UIPresentationController {
             }
         }
         let transform = presenterTransform(for: presenter)
-        let animations = { [self] in
+        alongsideTransition { [self] in
             dimmingView.alpha = 1
             presenter.transform = transform
             presenter.layer.cornerRadius = SheetMetrics.cornerRadius
-        }
-        if let coordinator = presentedViewController.transitionCoordinator {
-            coordinator.animate(alongsideTransition: { _ in animations() }, completion: nil)
-        } else {
-            animations()
         }
         presentedView?.layer.cornerRadius = SheetMetrics.cornerRadius
         presentedView?.layer.masksToBounds = true
@@ -166,11 +161,15 @@ final class SheetPresentationController: UIPresentationController {
     override func dismissalTransitionWillBegin() {
         let presenter: UIView = presentingViewController.view
         let saved = savedPresenter
-        let animations = { [self] in
+        alongsideTransition { [self] in
             dimmingView.alpha = 0
             presenter.transform = saved?.transform ?? .identity
             presenter.layer.cornerRadius = saved?.cornerRadius ?? 0
         }
+    }
+
+    /// Runs `animations` alongside the running transition, or at once when there is none.
+    private func alongsideTransition(_ animations: @escaping () -> Void) {
         if let coordinator = presentedViewController.transitionCoordinator {
             coordinator.animate(alongsideTransition: { _ in animations() }, completion: nil)
         } else {

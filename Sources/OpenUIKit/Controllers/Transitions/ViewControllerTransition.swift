@@ -168,18 +168,12 @@ final class ViewControllerTransition: UIViewControllerContextTransitioning, UIVi
     func runAnimator() {
         guard phase == .running, !animationsStarted else { return }
         let duration = transitionDuration
-        let outer = ViewAnimationBlock.observer
-        ViewAnimationBlock.observer = { [weak self] block in
-            self?.blocks.append(block)
-            outer?(block)
-        }
         if !isAnimated {
             // Not animated: the alongside changes are made first, at once, so the state is final
             // when the animator completes (which it does at once).
             runAlongside(duration: 0)
         }
-        animator.animateTransition(using: self)
-        ViewAnimationBlock.observer = outer
+        collectingBlocks { animator.animateTransition(using: self) }
         if isAnimated { runAlongside(duration: duration) }
     }
 
@@ -219,18 +213,26 @@ final class ViewControllerTransition: UIViewControllerContextTransitioning, UIVi
             }
             return
         }
+        collectingBlocks {
+            if isAnimated, duration > 0 {
+                UIView.animate(withDuration: duration, delay: 0, options: [.curveEaseInOut], animations: { [self] in
+                    for animation in animations { animation(self) }
+                })
+            } else {
+                UIView.performWithoutAnimation { for animation in animations { animation(self) } }
+            }
+        }
+    }
+
+    /// Runs `body`, keeping the view-animation blocks it makes in `blocks` (an interaction
+    /// controller ends them when it has driven them to their end or back to their start).
+    private func collectingBlocks(_ body: () -> Void) {
         let outer = ViewAnimationBlock.observer
         ViewAnimationBlock.observer = { [weak self] block in
             self?.blocks.append(block)
             outer?(block)
         }
-        if isAnimated, duration > 0 {
-            UIView.animate(withDuration: duration, delay: 0, options: [.curveEaseInOut], animations: { [self] in
-                for animation in animations { animation(self) }
-            })
-        } else {
-            UIView.performWithoutAnimation { for animation in animations { animation(self) } }
-        }
+        body()
         ViewAnimationBlock.observer = outer
     }
 

@@ -92,75 +92,62 @@ extension BenchSuite {
 
     /// Each batch asks for the elements of 64 screen-sized rectangles spread over the content.
     static var flowLayoutQuery: Benchmark {
-        let items = 100_000, queries = 64
-        let (flow, seed, rects, keep) = MainActor.assumeIsolated {
-            let stage = Stage(size: CGSize(width: 320, height: 568), threads: 1)
+        layoutQuery(name: "flow layout elements(in: screen), 100k items",
+                    peerName: "seed 002's layout (linear scan, as written)", sameAnswers: false) {
             let flow = UICollectionViewFlowLayout()
             flow.itemSize = CGSize(width: 100, height: 100)
-            let seed = SeedColumnsLayout()
-            let one = collectionView(flow, items: items, stage: stage)
-            let two = collectionView(seed, items: items, stage: stage)
-            let height = min(flow.collectionViewContentSize.height, seed.collectionViewContentSize.height) - 568
-            let rects = (0..<queries).map { CGRect(x: 0, y: height * CGFloat(($0 * 37) % queries) / CGFloat(queries), width: 320, height: 568) }
-            return (flow, seed, rects, (stage, one.0, one.1, two.0, two.1))
+            return (flow, SeedColumnsLayout())
         }
-        return Benchmark(
-            name: "flow layout elements(in: screen), 100k items",
-            target: 20_000,
-            operationsPerBatch: queries,
-            batch: {
-                MainActor.assumeIsolated {
-                    _ = keep
-                    return rects.reduce(0.0) { $0 + Double(flow.layoutAttributesForElements(in: $1)?.count ?? 0) }
-                }
-            },
-            peer: .init(name: "seed 002's layout (linear scan, as written)", batch: {
-                MainActor.assumeIsolated {
-                    rects.reduce(0.0) { $0 + Double(seed.layoutAttributesForElements(in: $1)?.count ?? 0) }
-                }
-            })
-        )
     }
 
     /// Seed 002's layout with a binary search against the article's linear scan: the same 64
     /// screen-sized rectangles over 100,000 items; both must answer the same elements.
     static var seedLayoutQuery: Benchmark {
+        layoutQuery(name: "seed 002's layout elements(in: screen), binary search, 100k items",
+                    peerName: "seed 002's layout (linear scan, as written)", sameAnswers: true) {
+            (SearchedColumnsLayout(), SeedColumnsLayout())
+        }
+    }
+
+    /// `layoutAttributesForElements(in:)` of the first layout `make` gives against the second's,
+    /// each over 100,000 items, for 64 screen-sized rectangles spread over the shorter content.
+    /// With `sameAnswers`, a note says whether both answer the same items.
+    static func layoutQuery(name: String, peerName: String, sameAnswers: Bool,
+                            make: @escaping @MainActor () -> (UICollectionViewLayout, UICollectionViewLayout)) -> Benchmark {
         let items = 100_000, queries = 64
-        let (searched, scanned, rects, keep) = MainActor.assumeIsolated {
+        let (measured, peer, rects, keep) = MainActor.assumeIsolated {
             let stage = Stage(size: CGSize(width: 320, height: 568), threads: 1)
-            let searched = SearchedColumnsLayout()
-            let scanned = SeedColumnsLayout()
-            let one = collectionView(searched, items: items, stage: stage)
-            let two = collectionView(scanned, items: items, stage: stage)
-            let height = searched.collectionViewContentSize.height - 568
+            let (measured, peer) = make()
+            let one = collectionView(measured, items: items, stage: stage)
+            let two = collectionView(peer, items: items, stage: stage)
+            let height = min(measured.collectionViewContentSize.height, peer.collectionViewContentSize.height) - 568
             let rects = (0..<queries).map { CGRect(x: 0, y: height * CGFloat(($0 * 37) % queries) / CGFloat(queries), width: 320, height: 568) }
-            return (searched, scanned, rects, (stage, one.0, one.1, two.0, two.1))
+            return (measured, peer, rects, (stage, one.0, one.1, two.0, two.1))
+        }
+        @MainActor func answered(_ layout: UICollectionViewLayout, _ rect: CGRect) -> [Int] {
+            (layout.layoutAttributesForElements(in: rect) ?? []).map(\.indexPath.item).sorted()
         }
         return Benchmark(
-            name: "seed 002's layout elements(in: screen), binary search, 100k items",
+            name: name,
             target: 20_000,
             operationsPerBatch: queries,
             batch: {
                 MainActor.assumeIsolated {
                     _ = keep
-                    return rects.reduce(0.0) { $0 + Double(searched.layoutAttributesForElements(in: $1)?.count ?? 0) }
+                    return rects.reduce(0.0) { $0 + Double(measured.layoutAttributesForElements(in: $1)?.count ?? 0) }
                 }
             },
-            peer: .init(name: "seed 002's layout (linear scan, as written)", batch: {
+            peer: .init(name: peerName, batch: {
                 MainActor.assumeIsolated {
-                    rects.reduce(0.0) { $0 + Double(scanned.layoutAttributesForElements(in: $1)?.count ?? 0) }
+                    rects.reduce(0.0) { $0 + Double(peer.layoutAttributesForElements(in: $1)?.count ?? 0) }
                 }
             }),
             notes: {
-                MainActor.assumeIsolated {
-                    // The search must find exactly what the scan finds.
-                    let agree = rects.allSatisfy { rect in
-                        let a = (searched.layoutAttributesForElements(in: rect) ?? []).map(\.indexPath.item).sorted()
-                        let b = (scanned.layoutAttributesForElements(in: rect) ?? []).map(\.indexPath.item).sorted()
-                        return a == b
-                    }
-                    return [agree ? "the search and the scan answer the same items for all \(queries) rectangles"
-                                  : "MISMATCH: the search and the scan answer different items"]
+                guard sameAnswers else { return [] }
+                return MainActor.assumeIsolated {
+                    rects.allSatisfy { answered(measured, $0) == answered(peer, $0) }
+                        ? ["the search and the scan answer the same items for all \(queries) rectangles"]
+                        : ["MISMATCH: the search and the scan answer different items"]
                 }
             }
         )

@@ -9,8 +9,8 @@
 //   docs (willDisplay / didEndDisplaying); UICollectionViewLayoutAttributes docs (what is applied).
 // Status: complete. Choices: attributes with a non-finite number and cells for items that do not
 //   exist are skipped with a diagnostic; two attributes for one element: the later one wins; the
-//   layout's target offset is asked on the first frame of a deceleration (after the delegate's
-//   scrollViewWillEndDragging) and the motion re-aimed from where it began.
+//   layout's target offset is asked at the release, before the delegate's
+//   scrollViewWillEndDragging (which sees the layout's answer as its target), as UIKit does.
 
 import Foundation
 import KinemaSupport
@@ -73,7 +73,8 @@ extension UICollectionView {
     /// Shows the elements in the bounds: recycles views that left, applies the attributes to the
     /// views that stay, makes views for the elements that came in.
     func updateVisibleViews() {
-        let wanted = wantedElements(in: bounds)
+        syncOrthogonalScrollers()
+        let wanted = visibleElements()
         for (key, view) in visibleViews where wanted[key] == nil {
             visibleViews[key] = nil
             appliedAttributes[key] = nil
@@ -81,7 +82,13 @@ extension UICollectionView {
         }
         for (key, attributes) in wanted {
             if let view = visibleViews[key] {
-                if appliedAttributes[key].map({ !$0.isEqual(attributes) }) ?? true { apply(attributes, to: view, key: key) }
+                let container = container(for: key)
+                if view.superview !== container {
+                    insert(view, in: container)
+                    apply(attributes, to: view, key: key)
+                } else if appliedAttributes[key].map({ !$0.isEqual(attributes) }) ?? true {
+                    apply(attributes, to: view, key: key)
+                }
             } else if let view = makeView(for: attributes) {
                 display(view, key: key, attributes: attributes)
             }
@@ -106,8 +113,14 @@ extension UICollectionView {
                 delegate.collectionView(self, willDisplaySupplementaryView: view, forElementKind: kind, at: key.indexPath)
             }
         }
-        if view.superview !== self { insertSubview(view, at: backgroundView == nil ? 0 : 1) }
+        let container = container(for: key)
+        if view.superview !== container { insert(view, in: container) }
         if key.category == .cell { askPreferredAttributes(of: view, original: attributes) }
+    }
+
+    /// Puts an element's view in its container, behind what is there (above the background view).
+    func insert(_ view: UICollectionReusableView, in container: UIView) {
+        container.insertSubview(view, at: container === self && backgroundView != nil ? 1 : 0)
     }
 
     /// Self-sizing: the cell's preferred attributes, passed to the layout.
@@ -124,10 +137,12 @@ extension UICollectionView {
     }
 
     /// Sets a view's geometry and look from `attributes`, then `apply(_:)` (animated when called
-    /// in an animation block).
+    /// in an animation block). The centre is in the coordinates of the view's container (an
+    /// orthogonal section's scroller, for its cells): the element's, or the view's superview
+    /// for a view leaving (`key` nil).
     func apply(_ attributes: UICollectionViewLayoutAttributes, to view: UICollectionReusableView, key: ElementKey?) {
         view.bounds = CGRect(origin: .zero, size: attributes.size)
-        view.center = attributes.center
+        view.center = placedCenter(attributes, in: key.map { container(for: $0) } ?? view.superview)
         view.transform3D = attributes.transform3D
         view.alpha = attributes.alpha
         view.isHidden = attributes.isHidden
@@ -138,32 +153,13 @@ extension UICollectionView {
 
     // MARK: The layout's target offset
 
-    /// On the first frame of a deceleration, lets the layout move its end.
-    func aimDecelerationIfStarting() {
-        if isDecelerating, let motion, motion.start != aimedMotionStart {
-            aimedMotionStart = motion.start
-            aimDeceleration(motion)
-        }
-    }
-
-    /// Re-aims a deceleration at the layout's `targetContentOffset(forProposedContentOffset:
-    /// withScrollingVelocity:)` (velocity in points per millisecond, as UIKit passes it).
-    private func aimDeceleration(_ motion: ScrollMotion) {
-        let proposed = motion.offset(at: .infinity), range = offsetRange
-        guard range.x.contains(Double(proposed.x)), range.y.contains(Double(proposed.y)) else { return }
-        let velocity = CGPoint(x: motion.x.velocity(at: 0) / 1000, y: motion.y.velocity(at: 0) / 1000)
-        guard velocity != .zero else { return }
-        let target = layout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: velocity)
-        guard target != proposed else { return }
-        guard target.x.isFinite, target.y.isFinite else {
-            KinemaDiagnostics.emit("UICollectionViewLayout", "targetContentOffset(forProposedContentOffset:withScrollingVelocity:) returned \(target); kept \(proposed)")
-            return
-        }
-        let chosen = clampedOffset(target), from = motion.offset(at: motion.start)
-        let k = ScrollPhysics.decayConstant(decelerationRate.rawValue)
-        var aimed = motion
-        if chosen.x != proposed.x { aimed.x = .decay(from: Double(from.x), to: Double(chosen.x), k: k) }
-        if chosen.y != proposed.y { aimed.y = .decay(from: Double(from.y), to: Double(chosen.y), k: k) }
-        self.motion = aimed
+    /// Where a flick comes to rest: the layout's `targetContentOffset(forProposedContentOffset:
+    /// withScrollingVelocity:)` (velocity in points per millisecond, as UIKit passes it), asked
+    /// before the delegate's `scrollViewWillEndDragging` as UIKit does; not asked for a release
+    /// that springs back from past an edge or has no velocity.
+    func layoutRestingOffset(forProposed proposed: CGPoint, velocity: CGPoint) -> CGPoint {
+        let range = offsetRange
+        guard range.x.contains(Double(proposed.x)), range.y.contains(Double(proposed.y)), velocity != .zero else { return proposed }
+        return layout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: velocity)
     }
 }

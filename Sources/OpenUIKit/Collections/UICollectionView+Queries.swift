@@ -37,16 +37,22 @@ extension UICollectionView {
         visibleViews[ElementKey(category: .supplementaryView, kind: elementKind, indexPath: indexPath)]
     }
 
-    /// The item at `point` (content coordinates), by the layout: the front-most, or nil.
+    /// The item at `point` (content coordinates), by the layout: the front-most, or nil. Over an
+    /// orthogonal section, the item there as the section is scrolled across.
     public func indexPathForItem(at point: CGPoint) -> IndexPath? {
         guard point.x.isFinite, point.y.isFinite else {
             KinemaDiagnostics.emit("UICollectionView", "indexPathForItem(at: \(point)): not finite; nil")
             return nil
         }
         prepareLayoutIfNeeded()
+        // Over an orthogonal section in view: its items where it is scrolled to.
+        let over = orthogonalSection(at: point)
+        let point = over?.layoutPoint ?? point
         let probe = CGRect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)
         let hits = (layout.layoutAttributesForElements(in: probe) ?? []).filter {
-            $0.representedElementCategory == .cell && !$0.isHidden && $0.frame.contains(point) && isValidItem($0.indexPath)
+            guard $0.representedElementCategory == .cell, !$0.isHidden, $0.frame.contains(point), isValidItem($0.indexPath) else { return false }
+            if let over { return $0.indexPath.section == over.section }
+            return orthogonalScrollers[$0.indexPath.section] == nil
         }
         return hits.max { $0.zIndex < $1.zIndex }?.indexPath
     }

@@ -13,7 +13,7 @@
 // Status: complete for these. Split: reuse UICollectionView+Reuse.swift, the layout pass
 //   UICollectionView+Display.swift, updates UICollectionView+Updates.swift (and +UpdateMap),
 //   selection UICollectionView+Selection.swift, layout changes UICollectionView+LayoutChange.swift,
-//   queries UICollectionView+Queries.swift.
+//   queries UICollectionView+Queries.swift, orthogonal sections UICollectionView+Orthogonal.swift.
 //   Missing: prefetching, drag and drop, interactive movement, focus, the diffable data source
 //   and the compositional layout (built apart). Choices: the visible area is the bounds exactly
 //   (no look-ahead); a layout returning attributes outside it gets no views for them.
@@ -89,8 +89,12 @@ open class UICollectionView: UIScrollView {
     var pendingUpdates: PendingUpdates?
     /// While an update animates: the map from new index paths to old ones.
     var updateMap: UpdateMap?
-    /// The start time of the last deceleration the layout was asked to aim.
-    var aimedMotionStart: Double = -.infinity
+    /// The scroll views of the orthogonal sections in view, by section, and spare ones
+    /// (UICollectionView+Orthogonal.swift).
+    var orthogonalScrollers: [Int: OrthogonalScrollView] = [:]
+    var spareOrthogonalScrollers: [OrthogonalScrollView] = []
+    /// The offsets across of orthogonal sections scrolled out of view, by section.
+    var orthogonalOffsets: [Int: CGFloat] = [:]
 
     // MARK: Init
 
@@ -127,9 +131,8 @@ open class UICollectionView: UIScrollView {
         layOutElements()
     }
 
-    override func didChangeContentOffset() {
-        aimDecelerationIfStarting()
-        super.didChangeContentOffset()
+    override func restingOffset(forProposed proposed: CGPoint, velocity: CGPoint) -> CGPoint {
+        layoutRestingOffset(forProposed: proposed, velocity: velocity)
     }
 
     /// A finger touched down on an item: highlight it (it arrives from the cell's responder chain).
@@ -262,6 +265,7 @@ open class UICollectionView: UIScrollView {
     /// prepares the layout again and shows the items. Clears the selection.
     open func reloadData() {
         for (key, view) in visibleViews { endDisplaying(view, key: key) }
+        resetOrthogonalOffsets()
         visibleViews.removeAll()
         appliedAttributes.removeAll()
         itemCounts = nil

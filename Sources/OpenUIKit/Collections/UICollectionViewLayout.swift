@@ -102,6 +102,16 @@ open class UICollectionViewLayout {
     /// The decoration view classes, by kind.
     var decorationClasses: [String: UICollectionReusableView.Type] = [:]
 
+    /// The sections whose items scroll across the layout's axis on their own, in layout order
+    /// (the compositional layout's orthogonal sections). Default none.
+    var orthogonalSections: [OrthogonalSectionGeometry] { [] }
+
+    /// Lets sections adjust their visible elements before they are shown (the compositional
+    /// layout's `visibleItemsInvalidationHandler`). `offset(section)` is the scroll offset the
+    /// section is seen at. Default: nothing.
+    func adjustVisibleElements(_ elements: inout [UICollectionView.ElementKey: UICollectionViewLayoutAttributes],
+                               offset: (Int) -> CGPoint) {}
+
     public init() {}
 
     /// The class of the attributes the layout makes (override to use a subclass).

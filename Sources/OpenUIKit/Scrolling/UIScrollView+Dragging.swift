@@ -145,22 +145,28 @@ extension UIScrollView {
             x = .release(from: Double(offset.x), velocity: Double(velocity.x), k: k, range: range.x, bounces: bounces)
             y = .release(from: Double(offset.y), velocity: Double(velocity.y), k: k, range: range.y, bounces: bounces)
         }
-        let natural = CGPoint(x: x.position(at: .infinity), y: y.position(at: .infinity))
+        let velocityPerMillisecond = CGPoint(x: velocity.x / 1000, y: velocity.y / 1000)
+        // First the scroll view's own say (a collection view's layout, an orthogonal section's
+        // snapping), then the delegate's, each re-aiming the motion at a changed target.
+        func reaim(at target: CGPoint, from natural: CGPoint, _ who: String) -> CGPoint {
+            guard target != natural else { return natural }
+            guard target.x.isFinite, target.y.isFinite else {
+                KinemaDiagnostics.emit("UIScrollView", "\(who): the target content offset \(target) is not finite; kept \(natural)")
+                return natural
+            }
+            let chosen = clampedOffset(target)
+            let k = ScrollPhysics.decayConstant(isPagingEnabled ? ScrollPhysics.pagingRate : decelerationRate.rawValue)
+            if chosen.x != natural.x { x = .decay(from: Double(offset.x), to: Double(chosen.x), k: k) }
+            if chosen.y != natural.y { y = .decay(from: Double(offset.y), to: Double(chosen.y), k: k) }
+            return CGPoint(x: x.position(at: .infinity), y: y.position(at: .infinity))
+        }
+        var natural = CGPoint(x: x.position(at: .infinity), y: y.position(at: .infinity))
+        natural = reaim(at: restingOffset(forProposed: natural, velocity: velocityPerMillisecond), from: natural, "\(type(of: self))")
         var target = natural
         withUnsafeMutablePointer(to: &target) { pointer in
-            delegate?.scrollViewWillEndDragging(self, withVelocity: CGPoint(x: velocity.x / 1000, y: velocity.y / 1000),
-                                                targetContentOffset: pointer)
+            delegate?.scrollViewWillEndDragging(self, withVelocity: velocityPerMillisecond, targetContentOffset: pointer)
         }
-        if target != natural {
-            if target.x.isFinite, target.y.isFinite {
-                let chosen = clampedOffset(target)
-                let k = ScrollPhysics.decayConstant(isPagingEnabled ? ScrollPhysics.pagingRate : decelerationRate.rawValue)
-                if chosen.x != natural.x { x = .decay(from: Double(offset.x), to: Double(chosen.x), k: k) }
-                if chosen.y != natural.y { y = .decay(from: Double(offset.y), to: Double(chosen.y), k: k) }
-            } else {
-                KinemaDiagnostics.emit("UIScrollView", "scrollViewWillEndDragging: the delegate's targetContentOffset \(target) is not finite; kept \(natural)")
-            }
-        }
+        _ = reaim(at: target, from: natural, "scrollViewWillEndDragging")
         let motion = ScrollMotion(kind: .deceleration, start: CACurrentMediaTime(), x: x, y: y)
         let willDecelerate = motion.duration > 0
         isDragging = false

@@ -111,6 +111,32 @@ open class UIScrollView: UIView {
         setUpScrolling()
     }
 
+    // MARK: Hooks for subclasses inside the module (class body, so they can be overridden)
+
+    /// Where a released drag comes to rest, given where it would (`proposed`, already in the
+    /// offset range or at its edge) and the release velocity in points per millisecond. Asked
+    /// before the delegate's `scrollViewWillEndDragging`, which sees the answer as its target.
+    /// The collection view asks its layout here; an orthogonal section snaps to its groups.
+    func restingOffset(forProposed proposed: CGPoint, velocity: CGPoint) -> CGPoint { proposed }
+
+    /// Whether the scroll view's pan may begin for a movement of `translation`: not when the
+    /// movement runs mostly along an axis the content cannot scroll (so a nested scroll view
+    /// that scrolls across lets an up-and-down drag reach the one around it).
+    func panMayBegin(translation: CGPoint) -> Bool {
+        let axes = scrollableAxes
+        if axes.horizontal == axes.vertical { return axes.horizontal }
+        let across = abs(translation.x), along = abs(translation.y)
+        return axes.horizontal ? across >= along : along >= across
+    }
+
+    /// The scroll view's own pan begins only for movements it can scroll (`panMayBegin`).
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        guard gestureRecognizer === panGestureRecognizer, let pan = gestureRecognizer as? UIPanGestureRecognizer else {
+            return super.gestureRecognizerShouldBegin(gestureRecognizer)
+        }
+        return panMayBegin(translation: pan.translation(in: self))
+    }
+
     private func setUpScrolling() {
         clipsToBounds = true
         panGestureRecognizer.addTarget(self, action: UIScrollView.panned)

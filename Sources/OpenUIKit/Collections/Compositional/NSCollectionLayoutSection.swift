@@ -12,17 +12,17 @@
 //   interSectionSpacing, boundarySupplementaryItems); NSCollectionLayoutEnvironment and
 //   NSCollectionLayoutContainer docs (container; contentSize, effectiveContentSize,
 //   contentInsets, effectiveContentInsets).
-// Status: orthogonal sections are laid out in one row (column) that runs past the bounds, but
-//   do not scroll on their own (no nested scroll view): every behaviour other than .none lays
-//   out the same way and the behaviour is stored. Missing: visibleItemsInvalidationHandler,
+// Status: orthogonal sections are laid out in one row (column) that the collection view scrolls
+//   on its own (OrthogonalSection.swift, UICollectionView+Orthogonal.swift). Missing:
 //   contentInsetsReference, supplementaryContentInsetsReference, list sections
 //   (`NSCollectionLayoutSection.list(using:layoutEnvironment:)`), the environment's trait collection.
 
 import Foundation
 import OpenCoreGraphics
 
-/// How a section scrolls across the layout's axis. Kinema lays an orthogonal section out in one
-/// line past the bounds and stores the behaviour; it does not scroll it.
+/// How a section scrolls across the layout's axis. An orthogonal section is laid out in one line
+/// and scrolls across on its own (in a scroll view inside the collection view); the behaviour
+/// says where it comes to rest (see OrthogonalSection.swift for Kinema's rules).
 public enum UICollectionLayoutSectionOrthogonalScrollingBehavior: Int, Sendable {
     /// The section does not scroll across: its groups stack along the layout's axis.
     case none = 0
@@ -58,8 +58,14 @@ public final class NSCollectionLayoutSection {
     public var contentInsets: NSDirectionalEdgeInsets = .zero
     /// Space between consecutive groups. Default 0.
     public var interGroupSpacing: CGFloat = 0
-    /// Whether the section scrolls across the layout's axis (stored; laid out in one line).
+    /// Whether the section scrolls across the layout's axis, and where it comes to rest.
+    /// Default `.none`.
     public var orthogonalScrollingBehavior: UICollectionLayoutSectionOrthogonalScrollingBehavior = .none
+    /// Called before each layout pass with the section's visible items (cells and supplementary
+    /// views), the offset the section is scrolled to (across: the section's own scroll; along:
+    /// the collection view's) and the environment; it may change the items' alpha, transform,
+    /// centre, zIndex and hidden state for this pass. Default nil.
+    public var visibleItemsInvalidationHandler: NSCollectionLayoutSectionVisibleItemsInvalidationHandler?
     /// The section's headers and footers.
     public var boundarySupplementaryItems: [NSCollectionLayoutBoundarySupplementaryItem] = []
     /// The section's backgrounds.

@@ -1,7 +1,7 @@
 // UICollectionViewCompositionalLayout+Prepare: the layout's computation — sections one after
 // another along the scroll axis, each its headers, its content insets, its group repeated until
-// the items run out (across, in one line, when orthogonal), its footers and its backgrounds —
-// and the cache the queries search.
+// the items run out (across, in one line, when orthogonal, with the geometry the collection
+// view's scroller for it needs), its footers and its backgrounds — and the cache the queries search.
 //
 // Audited against: NSCollectionLayoutSection, NSCollectionLayoutBoundarySupplementaryItem,
 //   NSCollectionLayoutDecorationItem and UICollectionViewCompositionalLayoutConfiguration docs
@@ -46,6 +46,10 @@ struct CompositionalCache {
     var pinned: [PinnedHeader] = []
     /// The sections whose group is estimated along the scroll axis (their cells size themselves).
     var selfSizingSections: Set<Int> = []
+    /// The sections that scroll across on their own, in layout order.
+    var orthogonalSections: [OrthogonalSectionGeometry] = []
+    /// The sections' visible-items handlers, by section.
+    var visibleItemHandlers: [Int: NSCollectionLayoutSectionVisibleItemsInvalidationHandler] = [:]
     var contentSize: CGSize = .zero
 
     mutating func addBand(_ members: [UICollectionViewLayoutAttributes], start: CGFloat, end: CGFloat) {
@@ -183,6 +187,15 @@ extension UICollectionViewCompositionalLayout {
             cursor = groupMainStart + length + spacing
         }
         cache.items.append(attributes)
+        if orthogonal {
+            let across = repetitions > 0 ? CGFloat(repetitions) * (groupCross + spacing) - spacing : 0
+            cache.orthogonalSections.append(OrthogonalSectionGeometry(
+                section: section, behavior: description.orthogonalScrollingBehavior,
+                frame: rect(main: main, cross: 0, mainLength: repetitions > 0 ? groupMain : 0, crossLength: crossExtent),
+                scrollsHorizontally: isVertical, contentLength: crossStart + across + crossEnd,
+                leadingInset: crossStart, groupPitch: groupCross + spacing, groupLength: groupCross, groupCount: repetitions))
+        }
+        if let handler = description.visibleItemsInvalidationHandler { cache.visibleItemHandlers[section] = handler }
         if repetitions > 0 {
             main = orthogonal ? main + groupMain : cursor - spacing
         }

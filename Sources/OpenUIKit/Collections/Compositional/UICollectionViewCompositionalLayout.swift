@@ -15,8 +15,8 @@
 //   attributes have zIndex one below its item's (so the documented default 0 is behind the
 //   cells, whose zIndex is 0); pinned headers have zIndex 1024 like the flow layout's.
 //   Self-sizing: only along the scroll axis, in sections whose group is estimated along it.
-//   Batch updates animate like the flow layout's (+Updates). Missing: orthogonal scrolling
-//   itself. Split: the computation is in UICollectionViewCompositionalLayout+Prepare.swift,
+//   Batch updates animate like the flow layout's (+Updates). Orthogonal sections scroll in
+//   the collection view's scrollers (OrthogonalSection.swift). Split: the computation is in UICollectionViewCompositionalLayout+Prepare.swift,
 //   +Groups.swift and +Updates.swift.
 
 import Foundation
@@ -145,6 +145,29 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         guard wanted.isFinite, wanted >= 0, wanted != current else { return false }
         preferredLengths[path] = wanted
         return true
+    }
+
+    // MARK: Orthogonal sections and visible-item handlers (OrthogonalSection.swift)
+
+    override var orthogonalSections: [OrthogonalSectionGeometry] { cache.orthogonalSections }
+
+    /// Runs each section's `visibleItemsInvalidationHandler` over copies of its visible cells
+    /// and supplementary views; the copies are what is shown.
+    override func adjustVisibleElements(_ elements: inout [UICollectionView.ElementKey: UICollectionViewLayoutAttributes],
+                                        offset: (Int) -> CGPoint) {
+        guard !cache.visibleItemHandlers.isEmpty else { return }
+        var bySection: [Int: [LayoutVisibleItem]] = [:]
+        for (key, attributes) in elements where key.category != .decorationView && cache.visibleItemHandlers[key.indexPath.section] != nil {
+            guard let copy = attributes.copy() as? UICollectionViewLayoutAttributes else { continue }
+            elements[key] = copy
+            bySection[key.indexPath.section, default: []].append(LayoutVisibleItem(copy))
+        }
+        let environment = makeEnvironment()
+        for (section, items) in bySection.sorted(by: { $0.key < $1.key }) {
+            guard let handler = cache.visibleItemHandlers[section] else { continue }
+            let ordered = items.sorted { ($0.indexPath, $0.name) < ($1.indexPath, $1.name) }
+            handler(ordered, offset(section), environment)
+        }
     }
 
     // MARK: Updates (see +Updates)

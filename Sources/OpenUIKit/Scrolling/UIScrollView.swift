@@ -134,7 +134,11 @@ open class UIScrollView: UIView {
         guard gestureRecognizer === panGestureRecognizer, let pan = gestureRecognizer as? UIPanGestureRecognizer else {
             return super.gestureRecognizerShouldBegin(gestureRecognizer)
         }
-        return panMayBegin(translation: pan.translation(in: self))
+        // The movement since the finger touched down (the pan's translation counts from where it
+        // begins, which is now).
+        let now = convert(pan.location(in: nil), from: nil)
+        let down = (pan as? ScrollPanGestureRecognizer).map { convert($0.touchDownLocation, from: nil) } ?? now
+        return panMayBegin(translation: CGPoint(x: now.x - down.x, y: now.y - down.y))
     }
 
     private func setUpScrolling() {

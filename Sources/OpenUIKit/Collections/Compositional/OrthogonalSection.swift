@@ -59,31 +59,41 @@ struct OrthogonalSectionGeometry: Equatable {
 
     /// The offset (along the scroller's axis) the section rests at for `behavior`, given where a
     /// flick would stop (`proposed`), where the drag began (`dragStart`), the scroller's length
-    /// and the offsets allowed.
+    /// and the offsets allowed. The resting places are the groups' (leading edge or centred),
+    /// clamped into `range`; groups that clamp to one place count as one.
     func restingOffset(proposed: CGFloat, dragStart: CGFloat, visibleLength: CGFloat,
                        range: ClosedRange<CGFloat>) -> CGFloat {
-        guard groupCount > 0, groupPitch > 0 else { return proposed }
+        guard groupCount > 0, groupPitch > 0, proposed.isFinite, dragStart.isFinite else { return proposed }
         let centred = behavior == .groupPagingCentered
-        // The offset that rests group `index` in place, and the (fractional) group at an offset.
-        func offset(ofGroup index: CGFloat) -> CGFloat {
-            centred ? leadingInset + index * groupPitch + groupLength / 2 - visibleLength / 2 : index * groupPitch
+        var places: [CGFloat] = []
+        places.reserveCapacity(groupCount)
+        for index in 0..<groupCount {
+            let raw = centred ? leadingInset + CGFloat(index) * groupPitch + groupLength / 2 - visibleLength / 2
+                : CGFloat(index) * groupPitch
+            let place = min(max(raw, range.lowerBound), range.upperBound)
+            if place != places.last { places.append(place) }
         }
-        func group(at offset: CGFloat) -> CGFloat {
-            centred ? (offset - leadingInset - groupLength / 2 + visibleLength / 2) / groupPitch : offset / groupPitch
+        func nearest(_ offset: CGFloat) -> Int {
+            // The places rise: a binary search for the first at or past `offset`, then the closer
+            // of it and the one before.
+            var low = 0, high = places.count
+            while low < high {
+                let mid = (low + high) / 2
+                if places[mid] < offset { low = mid + 1 } else { high = mid }
+            }
+            if low == places.count { return places.count - 1 }
+            if low > 0, offset - places[low - 1] <= places[low] - offset { return low - 1 }
+            return low
         }
-        let last = CGFloat(groupCount - 1)
-        var index: CGFloat
         switch behavior {
         case .continuousGroupLeadingBoundary:
-            index = group(at: proposed).rounded()
+            return places[nearest(proposed)]
         case .groupPaging, .groupPagingCentered:
-            let start = group(at: dragStart).rounded()
-            index = min(max(group(at: proposed).rounded(), start - 1), start + 1)
+            let start = nearest(dragStart)
+            return places[min(max(nearest(proposed), start - 1), start + 1)]
         case .none, .continuous, .paging:
             return proposed
         }
-        index = min(max(index, 0), last)
-        return min(max(offset(ofGroup: index), range.lowerBound), range.upperBound)
     }
 }
 

@@ -310,3 +310,46 @@ struct OrthogonalScrollingTests {
         #expect(pixmap.pixel(x: 245, y: 50) == TintCell.pixels[2])
     }
 }
+
+@Suite("Orthogonal sections: scrollToItem")
+@MainActor
+struct OrthogonalScrollToItemTests {
+    @Test("scrollToItem moves the item's section across and the collection view along")
+    func scrollToItem() throws {
+        let (stage, collectionView, _) = collectionStage([20, 30], layout: rowLayout(.continuous))
+        stage.withClock {
+            collectionView.scrollToItem(at: IndexPath(item: 6, section: 0), at: [.centeredHorizontally, .top], animated: false)
+            stage.turn(to: 0.1)
+        }
+        let scroller = try #require(collectionView.orthogonalScrollers[0])
+        // Item 6 spans 900…1040: centred, the row is at 970 − 160 = 810.
+        #expect(scroller.contentOffset.x == 810)
+        #expect(collectionView.contentOffset == .zero)
+        #expect(shownFrame(collectionView, 6) == CGRect(x: 90, y: 0, width: 140, height: 100))
+        // No across position: just into view (item 2 at 300…440 is left of 810: leading edge).
+        stage.withClock {
+            collectionView.scrollToItem(at: IndexPath(item: 2, section: 0), at: [], animated: false)
+            stage.turn(to: 0.2)
+        }
+        #expect(scroller.contentOffset.x == 300)
+        // Out of view: the offset waits for the section to come back.
+        stage.withClock {
+            collectionView.scrollToItem(at: IndexPath(item: 20, section: 1), at: .top, animated: false)
+            stage.turn(to: 0.3)
+            collectionView.scrollToItem(at: IndexPath(item: 19, section: 0), at: .right, animated: false)
+            stage.turn(to: 0.4)
+        }
+        // The list as far as it goes (1,600 − 568); the row waits at its last item's right edge
+        // (2,990 − 320).
+        #expect(collectionView.contentOffset.y == 1032)
+        #expect(collectionView.orthogonalScrollers.isEmpty)
+        #expect(collectionView.orthogonalOffsets[0] == CGFloat(2670))
+        stage.withClock {
+            collectionView.contentOffset = .zero
+            stage.turn(to: 0.5)
+        }
+        let back = try #require(collectionView.orthogonalScrollers[0])
+        #expect(back.contentOffset.x == 2670)
+        #expect(visibleItems(collectionView, section: 0) == [17, 18, 19])
+    }
+}

@@ -10,8 +10,8 @@
 //   Choices (OrthogonalSection.swift keeps the rules): scrollers exist only for orthogonal
 //   sections in view (spares reused, at most `spareScrollerLimit`); a section scrolled out of
 //   view keeps its offset across and finds it again when it comes back; `reloadData()` puts
-//   every section back at its start. Missing: `scrollToItem(at:at:animated:)` does not scroll a
-//   section across; an animated layout change does not move cells between scrollers until it
+//   every section back at its start. `scrollToItem(at:at:animated:)` scrolls the item's
+//   section across and the collection view along. Missing: an animated layout change does not move cells between scrollers until it
 //   ends (the next layout pass does).
 
 import Foundation
@@ -192,6 +192,43 @@ extension UICollectionView {
         guard let scroller = container as? OrthogonalScrollView else { return attributes.center }
         let origin = scroller.frame.origin
         return CGPoint(x: attributes.center.x - origin.x, y: attributes.center.y - origin.y)
+    }
+
+    /// `scrollToItem` for an item of an orthogonal section: the section's scroller (or the
+    /// offset it will come back to, out of view) moves across to put `frame` (layout
+    /// coordinates) at `position`'s across part, or just into view without one. Returns whether
+    /// the section scrolls horizontally (true) or vertically, nil for a section that is not orthogonal.
+    func scrollSectionAcross(toItemFrame frame: CGRect, section: Int, at position: ScrollPosition, animated: Bool) -> Bool? {
+        guard let geometry = layout.orthogonalSections.first(where: { $0.section == section }) else { return nil }
+        let horizontal = geometry.scrollsHorizontally
+        let length = horizontal ? geometry.frame.width : geometry.frame.height
+        let low = horizontal ? frame.minX - geometry.frame.minX : frame.minY - geometry.frame.minY
+        let high = horizontal ? frame.maxX - geometry.frame.minX : frame.maxY - geometry.frame.minY
+        let scroller = orthogonalScrollers[section]
+        let current = scroller?.offsetAcross ?? orthogonalOffsets[section] ?? 0
+        let leading: ScrollPosition = horizontal ? .left : .top
+        let centred: ScrollPosition = horizontal ? .centeredHorizontally : .centeredVertically
+        let trailing: ScrollPosition = horizontal ? .right : .bottom
+        var target = current
+        if position.contains(leading) {
+            target = low
+        } else if position.contains(centred) {
+            target = (low + high) / 2 - length / 2
+        } else if position.contains(trailing) {
+            target = high - length
+        } else if low < current {
+            target = low
+        } else if high > current + length {
+            target = high - length
+        }
+        target = min(max(target, 0), max(geometry.contentLength - length, 0))
+        if let scroller {
+            let offset = horizontal ? CGPoint(x: target, y: 0) : CGPoint(x: 0, y: target)
+            scroller.setContentOffset(offset, animated: animated)
+        } else {
+            orthogonalOffsets[section] = target
+        }
+        return horizontal
     }
 
     /// The orthogonal section in view whose scroller is under `point` (content coordinates),

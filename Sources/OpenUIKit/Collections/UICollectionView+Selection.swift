@@ -66,7 +66,11 @@ extension UICollectionView {
     /// Scrolls so the item sits at `scrollPosition` (vertical and horizontal parts), within the
     /// offsets the content may rest on. Missing items: a diagnostic.
     public func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
-        guard let frame = layoutAttributesForItem(at: indexPath)?.frame else { return }
+        guard var frame = layoutAttributesForItem(at: indexPath)?.frame else { return }
+        // An item of an orthogonal section: its section scrolls across, the collection view along.
+        if let horizontal = scrollSectionAcross(toItemFrame: frame, section: indexPath.section, at: scrollPosition, animated: animated) {
+            if horizontal { frame.origin.x = contentOffset.x } else { frame.origin.y = contentOffset.y }
+        }
         let inset = adjustedContentInset, size = bounds.size
         var target = contentOffset
         if scrollPosition.contains(.top) { target.y = frame.minY - inset.top }

@@ -93,7 +93,8 @@ struct BitmapLayout {
 /// The memory a bitmap context draws into, and the engine's view of it.
 final class BitmapStorage {
     let layout: BitmapLayout
-    let data: UnsafeMutableRawPointer
+    /// The caller's memory, or the context's own once something needs it (see `data`).
+    private var storedData: UnsafeMutableRawPointer?
     private let ownsData: Bool
     /// The engine-layout copy for mirrored layouts (see the file header); nil when drawing directly.
     private var mirror: Pixmap?
@@ -107,29 +108,35 @@ final class BitmapStorage {
             KinemaDiagnostics.emit("CGBitmapContextCreate", "bytesPerRow \(layout.bytesPerRow) × height \(layout.height) is more memory than Kinema allocates for a context (\(Self.maximumAllocation) bytes); returned nil")
             return nil
         }
-        if let data {
-            self.data = data
-            ownsData = false
-        } else {
-            let count = layout.bytesPerRow * layout.height
-            let memory = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
-            memory.initializeMemory(as: UInt8.self, repeating: 0, count: count)
-            self.data = memory
-            ownsData = true
-        }
-        let aligned = Int(bitPattern: self.data) % 4 == 0 && layout.bytesPerRow % 4 == 0
-        if !(layout.isEngineOrder && aligned) {
-            guard let pixmap = try? Pixmap(width: layout.width, height: layout.height) else {
-                if ownsData { self.data.deallocate() }
-                return nil
-            }
+        // The context's own memory is allocated (cleared) when first drawn into or read, so a
+        // context nothing draws into costs no bitmap (UIView's first display of a view that
+        // does not draw, for one).
+        storedData = data
+        ownsData = data == nil
+        let aligned = data.map { Int(bitPattern: $0) % 4 == 0 } ?? true
+        if !(layout.isEngineOrder && aligned && layout.bytesPerRow % 4 == 0) {
+            guard let pixmap = try? Pixmap(width: layout.width, height: layout.height) else { return nil }
             mirror = pixmap
         }
     }
 
     deinit {
-        if ownsData { data.deallocate() }
+        if ownsData { storedData?.deallocate() }
     }
+
+    /// The bitmap's memory: the caller's, or the context's own, allocated and cleared on first use.
+    var data: UnsafeMutableRawPointer {
+        if let storedData { return storedData }
+        let count = layout.bytesPerRow * layout.height
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: count)
+        storedData = memory
+        return memory
+    }
+
+    /// Whether the context's own memory was never needed: nothing drew into the bitmap, read it
+    /// or asked for its address (so every pixel is still clear).
+    var isUntouched: Bool { ownsData && storedData == nil }
 
     var bounds: PixelRect { PixelRect(width: layout.width, height: layout.height) }
 
@@ -154,6 +161,7 @@ final class BitmapStorage {
 
     /// The whole bitmap as an engine pixmap (a copy).
     func snapshot() -> Pixmap? {
+        if isUntouched { return try? Pixmap(width: layout.width, height: layout.height) }
         guard var pixmap = mirror ?? (try? Pixmap(width: layout.width, height: layout.height)) else { return nil }
         if mirror == nil, layout.isEngineOrder {
             // Direct layout: copy rows as words.

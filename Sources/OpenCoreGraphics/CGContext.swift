@@ -89,6 +89,10 @@ public final class CGContext {
     public var alphaInfo: CGImageAlphaInfo { storage.layout.alphaInfo }
     public var colorSpace: CGColorSpace? { .deviceRGB }
 
+    /// Whether nothing has drawn into, read or asked for the address of the context's own
+    /// bitmap yet (so it is still clear and not even allocated). False for caller memory.
+    package var isUntouched: Bool { storage.isUntouched }
+
     /// An image of the bitmap's current pixels (open transparency layers are not included).
     public func makeImage() -> CGImage? {
         guard let pixmap = storage.snapshot() else { return nil }

@@ -21,21 +21,27 @@ import KinemaRenderServer
 
 extension CALayer {
     /// The default display: `layerWillDraw(_:)`, a flipped context of bounds × contentsScale,
-    /// `draw(in:)`, and the context's image as `contents`.
-    package final func drawContents() {
+    /// `draw(in:)`, and the context's image as `contents`. When `keepUntouched` is given, the
+    /// drawing left the bitmap untouched (never even allocated) and `keepUntouched()` says so,
+    /// `contents` is left as it was and the call returns false (UIView's first display of a view
+    /// that draws nothing costs no bitmap).
+    @discardableResult
+    package final func drawContents(keepUntouched: (() -> Bool)? = nil) -> Bool {
         delegate?.layerWillDraw(self)
         let bounds = state.bounds
         guard bounds.width > 0, bounds.height > 0, bounds.isFiniteRect else {
             write("contents", .none)
-            return
+            return true
         }
         guard let context = CGContext.makeFlipped(width: bounds.width, height: bounds.height, scale: state.contentsScale) else {
             // makeFlipped reported why (too large); keep the old contents.
-            return
+            return true
         }
         context.translateBy(x: -bounds.minX, y: -bounds.minY)
         draw(in: context)
+        if let keepUntouched, context.isUntouched, keepUntouched() { return false }
         write("contents", context.makeImage().map { .image($0) } ?? .none)
+        return true
     }
 
     /// Lays out, top-down, the tree beneath the highest ancestor in the unbroken chain of layers

@@ -7,8 +7,9 @@
 //   orientation" (the context handed to draw(_:) is flipped to top-left, y down).
 // Choices: UIKit gives a backing store only to views whose class overrides draw(_:). Swift cannot
 //   ask whether a method is overridden, so a view draws once when first displayed: if the call
-//   reached UIView's own (empty) draw(_:) and left every pixel clear, the view keeps no backing
-//   store (contents set by hand stay) and is not drawn again until setNeedsDisplay().
+//   reached UIView's own (empty) draw(_:) and drew nothing into the context (whose bitmap is
+//   allocated only when something draws into it, so this costs no pixels), the view keeps no
+//   backing store (contents set by hand stay) and is not drawn again until setNeedsDisplay().
 
 import Foundation
 import KinemaRaster
@@ -35,14 +36,11 @@ extension UIView {
         UIView.reachedBaseDraw = false
         // Contents set by hand (`view.layer.contents = image`) stay when the view draws nothing,
         // as on iOS, where such a view never displays.
-        let previous = layer.contents
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        layer.drawContents()
-        if UIView.reachedBaseDraw, Self.isClear(layer.contents) {
-            drawsNothing = true
-            layer.contents = previous
-        }
+        // A call that reached UIView's empty draw(_:) and left the bitmap untouched (it is not
+        // even allocated) draws nothing: the contents stay as they were.
+        if !layer.drawContents(keepUntouched: { UIView.reachedBaseDraw }) { drawsNothing = true }
         CATransaction.commit()
     }
 
@@ -56,11 +54,6 @@ extension UIView {
             UIRectFill(layer.bounds)
         }
         draw(layer.bounds)
-    }
-
-    private static func isClear(_ contents: Any?) -> Bool {
-        guard let image = contents as? CGImage else { return true }
-        return image.pixmap.storage.withUnsafeBufferPointer { pixels in pixels.allSatisfy { $0 == 0 } }
     }
 
     static var reachedBaseDraw = false

@@ -6,15 +6,28 @@
 //   `step(to:)` a turn and a frame; `record(duration:fps:into:)`); swift-snapshot-testing 1.19's
 //   `prepareView` (the view is added to a window made for the snapshot, at the size asked for).
 // Status: complete for Kinema's public API. The timeline: the first snapshot of a subject hosts it
-//   on a new stage whose clock reads 0, after committing the changes still pending (its
-//   `UIView.animate` blocks) on a fresh manual clock at 0 — so animations without a delay begin
-//   at 0 and `.image(at: 0.5)` is half a second into them. Later snapshots of the same subject
-//   continue on that stage (the eight most recent are kept), whose clock only moves forward;
-//   turns run at 60 per second on the way to a time, as a display would run them, so completion
-//   blocks that chain animations run when they would on a device.
+//   on a new stage, after committing the changes still pending (its `UIView.animate` blocks) —
+//   so animations without a delay begin at the snapshot's time 0 and `.image(at: 0.5)` is half a
+//   second into them. Time 0 is the media clock's reading at that moment when the current clock
+//   is a manual one (a Stage's, or a test's `.manualClock`): the pending changes commit on it and
+//   the new stage is turned to that reading, so an animation delayed by d from when it was made
+//   begins at d. On the system clock (no Stage made yet, no manual clock installed), which moves
+//   by itself, they commit on a fresh manual clock at 0 instead: undelayed animations still
+//   begin at 0, but a delay made on the system clock cannot be lined up (docs/SNAPSHOT_TESTING.md
+//   says to use `.manualClock`). Later snapshots of the same subject continue on its stage (the
+//   eight most recent are kept), whose clock only moves forward; turns run at 60 per second on
+//   the way to a time, as a display would run them, so completion blocks that chain animations
+//   run when they would on a device.
 
 import Foundation
 import Kinema
+
+/// A stage and the stage time a timed strategy's time 0 is (0 for a Stage snapshotted as it is).
+@MainActor
+struct TimedStage {
+    let stage: Stage
+    let origin: Double
+}
 
 /// Why a snapshot could not be taken (the strategy's failure message says it).
 struct SnapshotFailure: Error, CustomStringConvertible {
@@ -26,6 +39,9 @@ struct SnapshotFailure: Error, CustomStringConvertible {
 final class SnapshotHost {
     /// The stage the subject is on.
     let stage: Stage
+    /// The stage time a timed strategy's time 0 is: the media clock's reading when the subject
+    /// was hosted (see the header).
+    let origin: Double
     /// The view a hosted view sits in, placed so the view's untransformed frame fills the stage.
     private(set) var viewContainer: UIView?
     /// The layer a hosted layer sits in, placed likewise.
@@ -37,9 +53,13 @@ final class SnapshotHost {
     static let keptHosts = 8
     private static var recent: [SnapshotHost] = []
 
-    private init(stage: Stage) {
+    private init(stage: Stage, origin: Double) {
         self.stage = stage
+        self.origin = origin
     }
+
+    /// The stage with its time 0, for the timed strategies.
+    var timed: TimedStage { TimedStage(stage: stage, origin: origin) }
 
     // MARK: Hosting
 
@@ -132,13 +152,24 @@ final class SnapshotHost {
         }
     }
 
-    /// A new stage, after committing what is pending at 0 of a fresh manual clock (see the
-    /// header), kept among the recent hosts.
+    /// A new stage, kept among the recent hosts, after committing what is pending (see the
+    /// header): on the current media clock when it is a manual one — the stage then starts at
+    /// that clock's reading, so animations delayed from it keep their offsets — else (the system
+    /// clock, which moves by itself) on a fresh manual clock at 0.
     private static func newHost(size: CGSize, scale: CGFloat) -> SnapshotHost {
-        MediaClock.withCurrent(.manual(at: 0)) { CATransaction.flush() }
+        let current = MediaClock.current
+        let origin: Double
+        if current.isManual {
+            origin = current.now
+            CATransaction.flush()
+        } else {
+            origin = 0
+            MediaClock.withCurrent(.manual(at: 0)) { CATransaction.flush() }
+        }
         let stage = Stage(size: size, scale: scale, fps: 60, threads: 1)
         stage.backgroundColor = nil
-        let host = SnapshotHost(stage: stage)
+        if origin > 0 { stage.turn(to: origin) }
+        let host = SnapshotHost(stage: stage, origin: origin)
         recent.append(host)
         if recent.count > keptHosts { recent.removeFirst(recent.count - keptHosts) }
         return host
@@ -148,13 +179,15 @@ final class SnapshotHost {
 
     /// Runs the turns due up to `time` at the stage's frame rate, then the turn at `time`
     /// (committing, laying out and displaying what changed), without rendering.
-    static func advance(_ stage: Stage, to time: Double) throws(SnapshotFailure) {
-        guard time.isFinite, time >= 0, time <= maximumTime else {
-            throw SnapshotFailure("the time \(time) s must be finite and in 0…\(maximumTime) s")
+    static func advance(_ timed: TimedStage, to relative: Double) throws(SnapshotFailure) {
+        let stage = timed.stage
+        guard relative.isFinite, relative >= 0, relative <= maximumTime else {
+            throw SnapshotFailure("the time \(relative) s must be finite and in 0…\(maximumTime) s")
         }
+        let time = timed.origin + relative
         // A time a hair before the clock (0.1 + 0.2 vs 0.3) counts as the clock's.
         guard time >= stage.time - 1e-9 else {
-            throw SnapshotFailure("the time \(time) s is before the stage's clock (\(stage.time) s): a subject's snapshots move forward in time — take earlier times first, or snapshot a new view")
+            throw SnapshotFailure("the time \(relative) s is before the stage's clock (\(stage.time - timed.origin) s): a subject's snapshots move forward in time — take earlier times first, or snapshot a new view")
         }
         // First the turn now: it commits what changed since the last turn (a controller's
         // viewDidAppear animations, a transition added between snapshots), which so begins now,
@@ -170,9 +203,9 @@ final class SnapshotHost {
     }
 
     /// The frame at `time` (after the turns on the way), as an image at the stage's scale.
-    static func frame(of stage: Stage, at time: Double) throws(SnapshotFailure) -> UIImage {
-        try advance(stage, to: time)
-        return image(stage.renderFrame(), scale: stage.scale)
+    static func frame(of timed: TimedStage, at time: Double) throws(SnapshotFailure) -> UIImage {
+        try advance(timed, to: time)
+        return image(timed.stage.renderFrame(), scale: timed.stage.scale)
     }
 
     /// `pixmap` as a UIImage at `scale`.

@@ -70,7 +70,7 @@ enum SnapshotStrategies {
 
     /// The frame at `time` of the stage `host` gives.
     static func frame<V>(at time: Double, precision: Float, perceptualPrecision: Float, scale: CGFloat,
-                         host: @escaping @MainActor (V) throws(SnapshotFailure) -> Stage) -> Snapshotting<V, UIImage> {
+                         host: @escaping @MainActor (V) throws(SnapshotFailure) -> TimedStage) -> Snapshotting<V, UIImage> {
         image(precision: precision, perceptualPrecision: perceptualPrecision, scale: scale) { (value: V) throws(SnapshotFailure) -> UIImage in
             try SnapshotHost.frame(of: try host(value), at: time)
         }
@@ -78,7 +78,7 @@ enum SnapshotStrategies {
 
     /// The frames at `times` (not decreasing) of the stage `host` gives, as a film strip.
     static func frames<V>(at times: [Double], precision: Float, perceptualPrecision: Float, scale: CGFloat,
-                          host: @escaping @MainActor (V) throws(SnapshotFailure) -> Stage) -> Snapshotting<V, AnimationFrames> {
+                          host: @escaping @MainActor (V) throws(SnapshotFailure) -> TimedStage) -> Snapshotting<V, AnimationFrames> {
         Snapshotting(pathExtension: "png",
                      diffing: .frames(precision: precision, perceptualPrecision: perceptualPrecision, scale: scale)) { value in
             onMain(value, failed: { AnimationFrames(problem: $0) }) { (value: V) throws(SnapshotFailure) -> AnimationFrames in
@@ -88,9 +88,9 @@ enum SnapshotStrategies {
                 guard zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }) else {
                     throw SnapshotFailure("frames(at: \(times)): the times must not decrease (a stage's clock only moves forward)")
                 }
-                let stage = try host(value)
+                let timed = try host(value)
                 var frames: [UIImage] = []
-                for time in times { frames.append(try SnapshotHost.frame(of: stage, at: time)) }
+                for time in times { frames.append(try SnapshotHost.frame(of: timed, at: time)) }
                 return AnimationFrames(frames: frames, times: times)
             }
         }
@@ -99,14 +99,14 @@ enum SnapshotStrategies {
     /// `duration` seconds at `fps` of the stage `host` gives, from its current time, as a GIF
     /// drawn over white (GIF keeps one bit of alpha).
     static func gif<V>(duration: Double, fps: Double, precision: Float, perceptualPrecision: Float,
-                       host: @escaping @MainActor (V) throws(SnapshotFailure) -> Stage) -> Snapshotting<V, GIFAnimation> {
+                       host: @escaping @MainActor (V) throws(SnapshotFailure) -> TimedStage) -> Snapshotting<V, GIFAnimation> {
         Snapshotting(pathExtension: "gif",
                      diffing: .gif(precision: precision, perceptualPrecision: perceptualPrecision)) { value in
             onMain(value, failed: { GIFAnimation(problem: $0) }) { (value: V) throws(SnapshotFailure) -> GIFAnimation in
                 guard duration.isFinite, duration > 0, duration <= SnapshotHost.maximumTime, fps.isFinite, fps > 0, fps <= 100 else {
                     throw SnapshotFailure("gif(duration: \(duration), fps: \(fps)): the duration must be in (0, \(SnapshotHost.maximumTime)] s and fps in (0, 100] (GIF delays are counted in hundredths of a second)")
                 }
-                let stage = try host(value)
+                let stage = try host(value).stage
                 let background = stage.backgroundColor
                 stage.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
                 defer { stage.backgroundColor = background }

@@ -22,7 +22,7 @@ extension Snapshotting where Value == CALayer, Format == UIImage {
         SnapshotStrategies.image(precision: precision, perceptualPrecision: perceptualPrecision, scale: scale) {
             (layer: CALayer) throws(SnapshotFailure) -> UIImage in
             let host = try SnapshotHost.host(layer, scale: scale)
-            try SnapshotHost.advance(host.stage, to: host.stage.time)
+            try SnapshotHost.advance(host.timed, to: host.stage.time - host.origin)
             return SnapshotHost.modelImage(of: layer, size: layer.bounds.size, scale: scale)
         }
     }
@@ -40,8 +40,8 @@ extension Snapshotting where Value == CALayer, Format == UIImage {
     public static func image(at time: Double, precision: Float = 1, perceptualPrecision: Float = 1,
                              scale: CGFloat = 1) -> Snapshotting {
         SnapshotStrategies.frame(at: time, precision: precision, perceptualPrecision: perceptualPrecision, scale: scale) {
-            (layer: CALayer) throws(SnapshotFailure) -> Stage in
-            try SnapshotHost.host(layer, scale: scale).stage
+            (layer: CALayer) throws(SnapshotFailure) -> TimedStage in
+            try SnapshotHost.host(layer, scale: scale).timed
         }
     }
 }
@@ -51,8 +51,8 @@ extension Snapshotting where Value == CALayer, Format == AnimationFrames {
     public static func frames(at times: [Double], precision: Float = 1, perceptualPrecision: Float = 1,
                               scale: CGFloat = 1) -> Snapshotting {
         SnapshotStrategies.frames(at: times, precision: precision, perceptualPrecision: perceptualPrecision, scale: scale) {
-            (layer: CALayer) throws(SnapshotFailure) -> Stage in
-            try SnapshotHost.host(layer, scale: scale).stage
+            (layer: CALayer) throws(SnapshotFailure) -> TimedStage in
+            try SnapshotHost.host(layer, scale: scale).timed
         }
     }
 }
@@ -62,8 +62,8 @@ extension Snapshotting where Value == CALayer, Format == GIFAnimation {
     public static func gif(duration: Double, fps: Double = 30, precision: Float = 1, perceptualPrecision: Float = 1,
                            scale: CGFloat = 1) -> Snapshotting {
         SnapshotStrategies.gif(duration: duration, fps: fps, precision: precision, perceptualPrecision: perceptualPrecision) {
-            (layer: CALayer) throws(SnapshotFailure) -> Stage in
-            try SnapshotHost.host(layer, scale: scale).stage
+            (layer: CALayer) throws(SnapshotFailure) -> TimedStage in
+            try SnapshotHost.host(layer, scale: scale).timed
         }
     }
 }

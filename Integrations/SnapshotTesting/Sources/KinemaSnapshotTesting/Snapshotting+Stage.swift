@@ -18,7 +18,7 @@ extension Snapshotting where Value == Stage, Format == UIImage {
     public static func image(precision: Float = 1, perceptualPrecision: Float = 1) -> Snapshotting {
         .init(pathExtension: "png", diffing: .image(precision: precision, perceptualPrecision: perceptualPrecision)) { stage in
             SnapshotStrategies.onMain(stage, failed: SnapshotStrategies.failedImage) { (stage: Stage) throws(SnapshotFailure) -> UIImage in
-                try SnapshotHost.frame(of: stage, at: stage.time)
+                try SnapshotHost.frame(of: TimedStage(stage: stage, origin: 0), at: stage.time)
             }
         }
     }
@@ -35,7 +35,7 @@ extension Snapshotting where Value == Stage, Format == UIImage {
     public static func image(at time: Double, precision: Float = 1, perceptualPrecision: Float = 1) -> Snapshotting {
         .init(pathExtension: "png", diffing: .image(precision: precision, perceptualPrecision: perceptualPrecision)) { stage in
             SnapshotStrategies.onMain(stage, failed: SnapshotStrategies.failedImage) { (stage: Stage) throws(SnapshotFailure) -> UIImage in
-                try SnapshotHost.frame(of: stage, at: time)
+                try SnapshotHost.frame(of: TimedStage(stage: stage, origin: 0), at: time)
             }
         }
     }
@@ -52,7 +52,7 @@ extension Snapshotting where Value == Stage, Format == AnimationFrames {
                     throw SnapshotFailure("frames(at: \(times)): give 1…\(SnapshotStrategies.maximumFrames) times that do not decrease")
                 }
                 var frames: [UIImage] = []
-                for time in times { frames.append(try SnapshotHost.frame(of: stage, at: time)) }
+                for time in times { frames.append(try SnapshotHost.frame(of: TimedStage(stage: stage, origin: 0), at: time)) }
                 return AnimationFrames(frames: frames, times: times)
             }
         }
@@ -63,7 +63,7 @@ extension Snapshotting where Value == Stage, Format == GIFAnimation {
     /// `duration` seconds of the stage from its current time at `fps`, as an animated GIF over white.
     public static func gif(duration: Double, fps: Double = 30, precision: Float = 1, perceptualPrecision: Float = 1) -> Snapshotting {
         SnapshotStrategies.gif(duration: duration, fps: fps, precision: precision, perceptualPrecision: perceptualPrecision) {
-            (stage: Stage) throws(SnapshotFailure) -> Stage in stage
+            (stage: Stage) throws(SnapshotFailure) -> TimedStage in TimedStage(stage: stage, origin: 0)
         }
     }
 }

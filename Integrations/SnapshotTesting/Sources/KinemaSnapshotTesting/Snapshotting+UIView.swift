@@ -45,7 +45,7 @@ extension Snapshotting where Value == UIView, Format == UIImage {
                 return SnapshotHost.modelImage(of: view.layer, size: view.bounds.size, scale: scale)
             }
             let host = try SnapshotHost.host(view, size: size, scale: scale)
-            try SnapshotHost.advance(host.stage, to: host.stage.time)
+            try SnapshotHost.advance(host.timed, to: host.stage.time - host.origin)
             return SnapshotHost.modelImage(of: view.layer, size: view.bounds.size, scale: scale)
         }
     }
@@ -67,8 +67,8 @@ extension Snapshotting where Value == UIView, Format == UIImage {
     public static func image(at time: Double, precision: Float = 1, perceptualPrecision: Float = 1,
                              size: CGSize? = nil, scale: CGFloat = 1) -> Snapshotting {
         SnapshotStrategies.frame(at: time, precision: precision, perceptualPrecision: perceptualPrecision, scale: scale) {
-            (view: UIView) throws(SnapshotFailure) -> Stage in
-            try SnapshotHost.host(view, size: size, scale: scale).stage
+            (view: UIView) throws(SnapshotFailure) -> TimedStage in
+            try SnapshotHost.host(view, size: size, scale: scale).timed
         }
     }
 }
@@ -84,8 +84,8 @@ extension Snapshotting where Value == UIView, Format == AnimationFrames {
     public static func frames(at times: [Double], precision: Float = 1, perceptualPrecision: Float = 1,
                               size: CGSize? = nil, scale: CGFloat = 1) -> Snapshotting {
         SnapshotStrategies.frames(at: times, precision: precision, perceptualPrecision: perceptualPrecision, scale: scale) {
-            (view: UIView) throws(SnapshotFailure) -> Stage in
-            try SnapshotHost.host(view, size: size, scale: scale).stage
+            (view: UIView) throws(SnapshotFailure) -> TimedStage in
+            try SnapshotHost.host(view, size: size, scale: scale).timed
         }
     }
 }
@@ -102,8 +102,8 @@ extension Snapshotting where Value == UIView, Format == GIFAnimation {
     public static func gif(duration: Double, fps: Double = 30, precision: Float = 1, perceptualPrecision: Float = 1,
                            size: CGSize? = nil, scale: CGFloat = 1) -> Snapshotting {
         SnapshotStrategies.gif(duration: duration, fps: fps, precision: precision, perceptualPrecision: perceptualPrecision) {
-            (view: UIView) throws(SnapshotFailure) -> Stage in
-            try SnapshotHost.host(view, size: size, scale: scale).stage
+            (view: UIView) throws(SnapshotFailure) -> TimedStage in
+            try SnapshotHost.host(view, size: size, scale: scale).timed
         }
     }
 }

@@ -32,7 +32,7 @@ extension Snapshotting where Value == UIViewController, Format == UIImage {
         SnapshotStrategies.image(precision: precision, perceptualPrecision: perceptualPrecision, scale: scale) {
             (controller: UIViewController) throws(SnapshotFailure) -> UIImage in
             let host = try SnapshotHost.host(controller, size: size ?? defaultControllerSize, scale: scale)
-            try SnapshotHost.advance(host.stage, to: host.stage.time)
+            try SnapshotHost.advance(host.timed, to: host.stage.time - host.origin)
             return SnapshotHost.modelImage(of: host.stage.rootLayer, size: host.stage.size, scale: scale)
         }
     }
@@ -43,8 +43,8 @@ extension Snapshotting where Value == UIViewController, Format == UIImage {
     public static func image(at time: Double, precision: Float = 1, perceptualPrecision: Float = 1,
                              size: CGSize? = nil, scale: CGFloat = 1) -> Snapshotting {
         SnapshotStrategies.frame(at: time, precision: precision, perceptualPrecision: perceptualPrecision, scale: scale) {
-            (controller: UIViewController) throws(SnapshotFailure) -> Stage in
-            try SnapshotHost.host(controller, size: size ?? defaultControllerSize, scale: scale).stage
+            (controller: UIViewController) throws(SnapshotFailure) -> TimedStage in
+            try SnapshotHost.host(controller, size: size ?? defaultControllerSize, scale: scale).timed
         }
     }
 }
@@ -55,8 +55,8 @@ extension Snapshotting where Value == UIViewController, Format == AnimationFrame
     public static func frames(at times: [Double], precision: Float = 1, perceptualPrecision: Float = 1,
                               size: CGSize? = nil, scale: CGFloat = 1) -> Snapshotting {
         SnapshotStrategies.frames(at: times, precision: precision, perceptualPrecision: perceptualPrecision, scale: scale) {
-            (controller: UIViewController) throws(SnapshotFailure) -> Stage in
-            try SnapshotHost.host(controller, size: size ?? defaultControllerSize, scale: scale).stage
+            (controller: UIViewController) throws(SnapshotFailure) -> TimedStage in
+            try SnapshotHost.host(controller, size: size ?? defaultControllerSize, scale: scale).timed
         }
     }
 }
@@ -66,8 +66,8 @@ extension Snapshotting where Value == UIViewController, Format == GIFAnimation {
     public static func gif(duration: Double, fps: Double = 30, precision: Float = 1, perceptualPrecision: Float = 1,
                            size: CGSize? = nil, scale: CGFloat = 1) -> Snapshotting {
         SnapshotStrategies.gif(duration: duration, fps: fps, precision: precision, perceptualPrecision: perceptualPrecision) {
-            (controller: UIViewController) throws(SnapshotFailure) -> Stage in
-            try SnapshotHost.host(controller, size: size ?? defaultControllerSize, scale: scale).stage
+            (controller: UIViewController) throws(SnapshotFailure) -> TimedStage in
+            try SnapshotHost.host(controller, size: size ?? defaultControllerSize, scale: scale).timed
         }
     }
 }

@@ -22,8 +22,11 @@ import Testing
 /// }
 /// ```
 public struct ManualClockTrait: TestTrait, SuiteTrait, TestScoping {
+    /// True: on a suite, the trait applies to each of its tests.
     public var isRecursive: Bool { true }
 
+    /// Runs `function` (one test, or one case of a parameterized test) with a new manual clock
+    /// reading 0 installed by `MediaClock.withCurrent`.
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
         // A suite's trait scopes each test (isRecursive), not the suite as a whole.

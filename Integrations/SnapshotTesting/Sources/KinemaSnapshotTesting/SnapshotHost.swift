@@ -52,6 +52,30 @@ final class SnapshotHost {
     /// Hosts kept for later snapshots of the same subject (the oldest are let go).
     static let keptHosts = 8
     private static var recent: [SnapshotHost] = []
+    /// Every subject a strategy hosted (weakly): one whose host was let go is hosted anew, with
+    /// its running animations ended — their begin times belong to the old stage's timeline.
+    private static var hostedSubjects: [WeakSubject] = []
+
+    private struct WeakSubject {
+        weak var subject: AnyObject?
+    }
+
+    /// Whether a strategy hosted `subject` before (its host kept or let go).
+    static func wasHosted(_ subject: AnyObject) -> Bool {
+        hostedSubjects.contains { $0.subject === subject }
+    }
+
+    private static func remember(_ subject: AnyObject) {
+        hostedSubjects.removeAll { $0.subject == nil }
+        if !wasHosted(subject) { hostedSubjects.append(WeakSubject(subject: subject)) }
+    }
+
+    /// Removes the animations of `layer` and every layer under it (their completions run with
+    /// `finished` false), as a view leaving its window has them removed.
+    private static func endAnimations(under layer: CALayer) {
+        layer.removeAllAnimations()
+        for sublayer in layer.sublayers ?? [] { endAnimations(under: sublayer) }
+    }
 
     private init(stage: Stage, origin: Double) {
         self.stage = stage
@@ -75,6 +99,11 @@ final class SnapshotHost {
            size == nil || size == host.stage.size, scale == host.stage.scale {
             return host
         }
+        if wasHosted(view) {
+            // Its host was let go: hosted anew, its running animations ended.
+            endAnimations(under: view.layer)
+            view.removeFromSuperview()
+        }
         if view.window != nil, !isHosting(view) {
             throw SnapshotFailure("the view is in a window that no snapshot strategy made (a Stage of your own?): timed snapshots host the view on a stage of their own, which would remove it and end its animations; snapshot your Stage instead (assertSnapshot(of: stage, as: .image(at: t)))")
         }
@@ -90,6 +119,7 @@ final class SnapshotHost {
         host.stage.window.addSubview(container)
         container.addSubview(view)
         host.viewContainer = container
+        remember(view)
         return host
     }
 
@@ -100,6 +130,11 @@ final class SnapshotHost {
             if size == host.stage.size, scale == host.stage.scale { return host }
             throw SnapshotFailure("the view controller is already on a snapshot stage of \(host.stage.size) at scale \(host.stage.scale); a controller is hosted once, at one size")
         }
+        if wasHosted(controller), let view = controller.viewIfLoaded {
+            // Its host was let go: hosted anew, its running animations ended.
+            endAnimations(under: view.layer)
+            view.removeFromSuperview()
+        }
         if controller.viewIfLoaded?.window != nil {
             throw SnapshotFailure("the view controller's view is in a window that no snapshot strategy made; snapshot that window's Stage instead")
         }
@@ -107,6 +142,7 @@ final class SnapshotHost {
         let host = newHost(size: size, scale: scale)
         host.stage.window.rootViewController = controller
         host.stage.window.makeKeyAndVisible()
+        remember(controller)
         return host
     }
 
@@ -116,6 +152,11 @@ final class SnapshotHost {
         if let host = recent.first(where: { $0.layerContainer != nil && $0.layerContainer === layer.superlayer }),
            scale == host.stage.scale, layer.bounds.size == host.stage.size {
             return host
+        }
+        if wasHosted(layer) {
+            // Its host was let go (or it is hosted at another size or scale): hosted anew, its
+            // running animations ended.
+            endAnimations(under: layer)
         }
         let size = layer.bounds.size
         try check(size, scale: scale)
@@ -129,6 +170,7 @@ final class SnapshotHost {
         container.addSublayer(layer)
         CATransaction.commit()
         host.layerContainer = container
+        remember(layer)
         return host
     }
 

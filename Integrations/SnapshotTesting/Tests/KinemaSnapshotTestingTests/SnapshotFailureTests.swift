@@ -78,6 +78,20 @@ struct SnapshotFailureTests {
         try? FileManager.default.removeItem(atPath: path)
     }
 
+    @Test("every committed reference belongs to a snapshot a test takes")
+    func referencesInUse() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("__Snapshots__/SeedSnapshotTests")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        // SeedSnapshotTests' assertSnapshot calls, in order within each test.
+        let expected = [
+            "counterView.1.png", "fadeGIF.1.gif", "flipTransition.1.png", "flipTransition.2.png",
+            "layer.1.png", "layer.2.png", "midAnimation.1.png", "minusButton.1.png", "pushButton.1.png",
+            "slideFrames.1.png", "viewController.1.png", "viewController.2.png",
+        ]
+        #expect(files == expected)
+    }
+
     @Test("precision counts pixels; perceptualPrecision accepts a small colour change only")
     func tolerances() {
         let reference = solidImage(width: 10, height: 10, color: [128, 128, 128, 255])

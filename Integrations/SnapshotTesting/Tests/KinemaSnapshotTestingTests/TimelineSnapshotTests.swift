@@ -59,6 +59,17 @@ struct TimelineSnapshotTests {
         #expect(later.map(squareLeft) == [100, 120, 120])
     }
 
+    @Test("a view whose stage was let go (after eight newer ones) is hosted anew at its time 0")
+    func evictedHost() {
+        let (panel, square) = slidePanel()
+        UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear], animations: { square.center.x += 100 })
+        #expect(squareLeft(take(panel, .image(at: 0.5))) == 70)
+        for _ in 0..<8 { _ = take(slidePanel().panel, .image(at: 0)) }
+        // Its animation ended when it left the old stage's window: at rest at the end, and the
+        // new stage's clock starts again, so an earlier time is fine.
+        #expect(squareLeft(take(panel, .image(at: 0.25))) == 120)
+    }
+
     @Test("for a still view, .image (the model) and .image(at: 0) (the stage's frame) agree")
     func modelAndFrameAgree() {
         let counter = CounterView(frame: CGRect(x: 0, y: 0, width: 120, height: 120))

@@ -52,12 +52,18 @@ public struct AnimationFrames: Sendable {
     public var filmStrip: UIImage? {
         if let strip { return strip }
         let pixmaps = frames.compactMap { $0.cgImage?.pixmap }
-        guard let first = pixmaps.first, pixmaps.count == frames.count,
+        guard pixmaps.count == frames.count, let strip = Self.strip(pixmaps) else { return nil }
+        return UIImage(cgImage: CGImage(pixmap: strip), scale: frames[0].scale, orientation: .up)
+    }
+
+    /// `pixmaps` side by side, left to right; nil when there are none or their sizes differ.
+    static func strip(_ pixmaps: [Pixmap]) -> Pixmap? {
+        guard let first = pixmaps.first, pixmaps.allSatisfy({ $0.width == first.width && $0.height == first.height }),
               var strip = try? Pixmap(width: first.width * pixmaps.count, height: first.height) else { return nil }
         strip.withMutableRegion { region in
             for (index, pixmap) in pixmaps.enumerated() { region.copy(from: pixmap, toX: index * first.width, y: 0) }
         }
-        return UIImage(cgImage: CGImage(pixmap: strip), scale: frames[0].scale, orientation: .up)
+        return strip
     }
 }
 
@@ -66,7 +72,7 @@ extension Diffing where Value == AnimationFrames {
     /// `perceptualPrecision` as `Diffing<UIImage>.image` applies them.
     public static func frames(precision: Float = 1, perceptualPrecision: Float = 1, scale: CGFloat? = nil) -> Diffing {
         let rule = ComparisonRule(precision: precision, perceptualPrecision: perceptualPrecision)
-        let decodeScale = scale.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? 1
+        let decodeScale = KinemaImageData.decodeScale(scale)
         return .diff(
             toData: { value in value.filmStrip.map { KinemaImageData.png(of: $0) } ?? KinemaImageData.placeholder },
             fromData: { AnimationFrames(strip: UIImage(data: $0, scale: decodeScale) ?? UIImage()) }
@@ -133,12 +139,7 @@ extension Diffing where Value == AnimationFrames {
         }
         guard !lines.isEmpty else { return nil }
         var message = "\(lines.count) of \(frames.count) frames differ:\n" + lines.joined(separator: "\n")
-        if differences.count == frames.count, let first = differences.first,
-           differences.allSatisfy({ $0.width == first.width && $0.height == first.height }),
-           var strip = try? Pixmap(width: first.width * differences.count, height: first.height) {
-            strip.withMutableRegion { region in
-                for (index, pixmap) in differences.enumerated() { region.copy(from: pixmap, toX: index * first.width, y: 0) }
-            }
+        if differences.count == frames.count, let strip = AnimationFrames.strip(differences) {
             let seed = frames.compactMap { $0.pngData() }.reduce(Data(), +)
             message += "\nDifference strip (frames left to right; red: differs; orange: within the perceptual tolerance): "
                 + SnapshotArtifacts.writeDifference(strip, kind: "\(kind)-difference", seed: seed)

@@ -36,7 +36,7 @@ extension Diffing where Value == UIImage {
     /// path of a difference image (see docs/SNAPSHOT_TESTING.md).
     public static func image(precision: Float = 1, perceptualPrecision: Float = 1, scale: CGFloat? = nil) -> Diffing {
         let rule = ComparisonRule(precision: precision, perceptualPrecision: perceptualPrecision)
-        let decodeScale = scale.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? 1
+        let decodeScale = KinemaImageData.decodeScale(scale)
         return .diff(
             toData: { KinemaImageData.png(of: $0) },
             fromData: { UIImage(data: $0, scale: decodeScale) ?? UIImage() }
@@ -66,6 +66,11 @@ enum KinemaImageData {
         guard let pixmap = try? Pixmap(width: 1, height: 1, premultipliedBytes: [255, 0, 0, 255]) else { return Data() }
         return UIImage(cgImage: CGImage(pixmap: pixmap)).pngData() ?? Data()
     }()
+
+    /// The scale references are decoded at: `scale` when positive and finite, else 1.
+    static func decodeScale(_ scale: CGFloat?) -> CGFloat {
+        scale.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? 1
+    }
 
     /// `image` as PNG data (the placeholder when it has no pixels).
     static func png(of image: UIImage) -> Data {

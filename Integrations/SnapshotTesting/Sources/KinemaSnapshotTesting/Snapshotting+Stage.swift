@@ -10,16 +10,21 @@ import Foundation
 import Kinema
 import SnapshotTesting
 
+/// Your own stage as a timed subject: its times are its own clock's (time 0 is stage time 0).
+@MainActor
+private func asIs(_ stage: Stage) -> TimedStage {
+    TimedStage(stage: stage, origin: 0)
+}
+
 extension Snapshotting where Value == Stage, Format == UIImage {
     /// The stage's frame at its current time (after running that time's turn), as a PNG.
     public static var image: Snapshotting { .image() }
 
     /// The stage's frame at its current time (after running that time's turn), as a PNG.
     public static func image(precision: Float = 1, perceptualPrecision: Float = 1) -> Snapshotting {
-        .init(pathExtension: "png", diffing: .image(precision: precision, perceptualPrecision: perceptualPrecision)) { stage in
-            SnapshotStrategies.onMain(stage, failed: SnapshotStrategies.failedImage) { (stage: Stage) throws(SnapshotFailure) -> UIImage in
-                try SnapshotHost.frame(of: TimedStage(stage: stage, origin: 0), at: stage.time)
-            }
+        SnapshotStrategies.image(precision: precision, perceptualPrecision: perceptualPrecision, scale: 1) {
+            (stage: Stage) throws(SnapshotFailure) -> UIImage in
+            try SnapshotHost.frame(of: asIs(stage), at: stage.time)
         }
     }
 
@@ -33,11 +38,7 @@ extension Snapshotting where Value == Stage, Format == UIImage {
     /// assertSnapshot(of: stage, as: .image(at: 0.45))
     /// ```
     public static func image(at time: Double, precision: Float = 1, perceptualPrecision: Float = 1) -> Snapshotting {
-        .init(pathExtension: "png", diffing: .image(precision: precision, perceptualPrecision: perceptualPrecision)) { stage in
-            SnapshotStrategies.onMain(stage, failed: SnapshotStrategies.failedImage) { (stage: Stage) throws(SnapshotFailure) -> UIImage in
-                try SnapshotHost.frame(of: TimedStage(stage: stage, origin: 0), at: time)
-            }
-        }
+        SnapshotStrategies.frame(at: time, precision: precision, perceptualPrecision: perceptualPrecision, scale: 1, host: asIs)
     }
 }
 
@@ -45,25 +46,13 @@ extension Snapshotting where Value == Stage, Format == AnimationFrames {
     /// The stage's frames at stage times `times` (not decreasing, not before its clock), as one
     /// PNG strip compared frame by frame.
     public static func frames(at times: [Double], precision: Float = 1, perceptualPrecision: Float = 1) -> Snapshotting {
-        .init(pathExtension: "png", diffing: .frames(precision: precision, perceptualPrecision: perceptualPrecision)) { stage in
-            SnapshotStrategies.onMain(stage, failed: { AnimationFrames(problem: $0) }) { (stage: Stage) throws(SnapshotFailure) -> AnimationFrames in
-                guard !times.isEmpty, times.count <= SnapshotStrategies.maximumFrames,
-                      zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }) else {
-                    throw SnapshotFailure("frames(at: \(times)): give 1…\(SnapshotStrategies.maximumFrames) times that do not decrease")
-                }
-                var frames: [UIImage] = []
-                for time in times { frames.append(try SnapshotHost.frame(of: TimedStage(stage: stage, origin: 0), at: time)) }
-                return AnimationFrames(frames: frames, times: times)
-            }
-        }
+        SnapshotStrategies.frames(at: times, precision: precision, perceptualPrecision: perceptualPrecision, scale: 1, host: asIs)
     }
 }
 
 extension Snapshotting where Value == Stage, Format == GIFAnimation {
     /// `duration` seconds of the stage from its current time at `fps`, as an animated GIF over white.
     public static func gif(duration: Double, fps: Double = 30, precision: Float = 1, perceptualPrecision: Float = 1) -> Snapshotting {
-        SnapshotStrategies.gif(duration: duration, fps: fps, precision: precision, perceptualPrecision: perceptualPrecision) {
-            (stage: Stage) throws(SnapshotFailure) -> TimedStage in TimedStage(stage: stage, origin: 0)
-        }
+        SnapshotStrategies.gif(duration: duration, fps: fps, precision: precision, perceptualPrecision: perceptualPrecision, host: asIs)
     }
 }

@@ -21,6 +21,13 @@ func differencePath(in message: String) -> String? {
     return String(line[range.upperBound...])
 }
 
+/// Whether `diff` failed, removing the difference image the failure wrote.
+func failed(_ diff: (String, [DiffAttachment])?) -> Bool {
+    guard let message = diff?.0 else { return false }
+    if let path = differencePath(in: message) { try? FileManager.default.removeItem(atPath: path) }
+    return true
+}
+
 /// A solid `color` image of `width` × `height` pixels with pixel (0, 0) set to `corner`.
 func solidImage(width: Int, height: Int, color: [UInt8], corner: [UInt8]? = nil) -> UIImage {
     var bytes = [UInt8](repeating: 0, count: width * height * 4)
@@ -96,13 +103,13 @@ struct SnapshotFailureTests {
     func tolerances() {
         let reference = solidImage(width: 10, height: 10, color: [128, 128, 128, 255])
         let onePixel = solidImage(width: 10, height: 10, color: [128, 128, 128, 255], corner: [0, 0, 0, 255])
-        #expect(Diffing<UIImage>.image.diffV2(reference, onePixel) != nil)
-        #expect(Diffing<UIImage>.image(precision: 0.99).diffV2(reference, onePixel) == nil)
-        #expect(Diffing<UIImage>.image(precision: 0.98).diffV2(reference, solidImage(width: 10, height: 10, color: [0, 0, 0, 255])) != nil)
-        // Grey 128 → 130 is ΔE ≈ 0.7: within 0.99 (ΔE ≤ 1) but not 0.999 (ΔE ≤ 0.1).
+        #expect(failed(Diffing<UIImage>.image.diffV2(reference, onePixel)))
+        #expect(!failed(Diffing<UIImage>.image(precision: 0.99).diffV2(reference, onePixel)))
+        #expect(failed(Diffing<UIImage>.image(precision: 0.98).diffV2(reference, solidImage(width: 10, height: 10, color: [0, 0, 0, 255]))))
+        // Grey 128 → 130 is ΔE ≈ 0.78: within 0.99 (ΔE ≤ 1) but not 0.999 (ΔE ≤ 0.1).
         let nearGrey = solidImage(width: 10, height: 10, color: [130, 130, 130, 255])
-        #expect(Diffing<UIImage>.image(perceptualPrecision: 0.99).diffV2(reference, nearGrey) == nil)
-        #expect(Diffing<UIImage>.image(perceptualPrecision: 0.999).diffV2(reference, nearGrey) != nil)
+        #expect(!failed(Diffing<UIImage>.image(perceptualPrecision: 0.99).diffV2(reference, nearGrey)))
+        #expect(failed(Diffing<UIImage>.image(perceptualPrecision: 0.999).diffV2(reference, nearGrey)))
         // A different size is reported as such.
         let message = Diffing<UIImage>.image.diffV2(reference, solidImage(width: 12, height: 10, color: [128, 128, 128, 255]))?.0
         #expect(message?.contains("12 × 10 pixels; the reference is 10 × 10") == true)

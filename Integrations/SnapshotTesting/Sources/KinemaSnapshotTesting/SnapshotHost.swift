@@ -87,16 +87,20 @@ final class SnapshotHost {
 
     // MARK: Hosting
 
-    /// Whether `view` sits on a stage a snapshot strategy made.
+    /// The kept host `view` sits on, if any.
+    private static func keptHost(of view: UIView) -> SnapshotHost? {
+        recent.first { $0.viewContainer != nil && $0.viewContainer === view.superview }
+    }
+
+    /// Whether `view` sits on a kept stage a snapshot strategy made.
     static func isHosting(_ view: UIView) -> Bool {
-        recent.contains { $0.viewContainer != nil && $0.viewContainer === view.superview }
+        keptHost(of: view) != nil
     }
 
     /// The host of `view`: the one it is already on, or a new stage of `size` (the view's bounds
     /// size when nil) at `scale`. A view in a window no host made is refused.
     static func host(_ view: UIView, size: CGSize?, scale: CGFloat) throws(SnapshotFailure) -> SnapshotHost {
-        if let host = recent.first(where: { $0.viewContainer != nil && $0.viewContainer === view.superview }),
-           size == nil || size == host.stage.size, scale == host.stage.scale {
+        if let host = keptHost(of: view), size == nil || size == host.stage.size, scale == host.stage.scale {
             return host
         }
         if wasHosted(view) {

@@ -140,6 +140,23 @@ struct SnapshotFailureTests {
         _ = take(moving, Snapshotting<UIView, UIImage>.image(at: 1))
         #expect(take(moving, .image(at: 0.5)).flatMap { problem(in: $0) }?.contains("before the stage's clock") == true)
     }
+
+    @Test("a snapshot taken off the main actor fails with a message instead of trapping")
+    func offMainActor() async {
+        let view = OnMainThread(value: slidePanel().panel)
+        let taken = await Task.detached {
+            let taken = Taken()
+            Snapshotting<UIView, UIImage>.image.snapshot(view.value).run { taken.image = $0 }
+            return taken
+        }.value
+        let message = taken.image.flatMap { problem(in: $0) }
+        #expect(message?.contains("main-actor confined") == true)
+    }
+}
+
+/// A snapshot handed back from another thread.
+final class Taken: @unchecked Sendable {
+    var image: UIImage?
 }
 
 /// The failure message a snapshot that could not be taken gives.

@@ -148,9 +148,15 @@ extension CALayer {
     }
 
     /// Commits the layer's uncommitted animations: those added with beginTime 0 begin now (the
-    /// layer's local time).
+    /// layer's local time, on the clock of the host whose tree the layer is in: another Stage's
+    /// turn may be the one committing it).
     final func stampPendingBeginTimes() {
-        let now = currentLocalTime
+        let now: CFTimeInterval
+        if let clock = RenderContext.hostClock(of: self), clock !== MediaClock.current {
+            now = MediaClock.withCurrent(clock) { currentLocalTime }
+        } else {
+            now = currentLocalTime
+        }
         var changed = false
         for index in animationStore.entries.indices where !animationStore.entries[index].isCommitted {
             if animationStore.entries[index].beginsAtCommit {

@@ -16,12 +16,17 @@ import KinemaTiming
 /// window owns). The root counts as "in a tree" for implicit animations.
 ///
 /// **Semantics.** Main-actor confined. Every outermost `CATransaction` commit lays out and
-/// displays each live context's tree, then commits its changed layers (new render nodes for
-/// those only) to the context's server.
+/// displays each live context's tree in scope, then commits its changed layers (new render nodes
+/// for those only) to the context's server. In scope: during a host's turn (`HostRunLoop`), that
+/// host's tree and trees no host runs; outside any turn, every tree. So two Stages in one process
+/// keep to themselves: one's turn never lays out, draws or commits the other's tree (that waits
+/// for its own turn), and animations are stamped on the clock of the host whose tree they are in.
 @MainActor
 package final class RenderContext {
     package let rootLayer: CALayer
     package nonisolated let server: RenderServer
+    /// The host whose turns drive this tree (set by `HostRunLoop.init`); nil for a bare context.
+    package internal(set) weak var host: HostRunLoop?
 
     private struct WeakContext {
         weak var context: RenderContext?
@@ -45,23 +50,41 @@ package final class RenderContext {
         server.commit(rootLayer.makeRenderNode())
     }
 
+    /// Whether a commit now serves this tree: during a host's turn, only that host's tree and
+    /// bare contexts; outside any turn, every tree.
+    private var isInScope: Bool {
+        guard let running = HostRunLoop.running, let host else { return true }
+        return host === running
+    }
+
     static func layoutAndDisplayAll() {
         for entry in all {
-            entry.context?.rootLayer.layoutAndDisplayTree()
+            guard let context = entry.context, context.isInScope else { continue }
+            context.rootLayer.layoutAndDisplayTree()
         }
     }
 
-    /// Whether a hosted tree has a layer that asked for layout or display after the pre-commit
-    /// pass had gone by it (during another layer's layout): the next commit serves it.
+    /// Whether a hosted tree in scope has a layer that asked for layout or display after the
+    /// pre-commit pass had gone by it (during another layer's layout): the next commit serves it.
     static var hasPendingLayoutOrDisplay: Bool {
-        all.contains { $0.context?.rootLayer.layoutDisplayPending == true }
+        all.contains { $0.context.map { $0.isInScope && $0.rootLayer.layoutDisplayPending } ?? false }
     }
 
     static func commitAll() {
         all.removeAll { $0.context == nil }
         for entry in all {
-            entry.context?.commit()
+            guard let context = entry.context, context.isInScope else { continue }
+            context.commit()
         }
+    }
+
+    /// The clock of the host whose tree `layer` is in, or nil (in no hosted tree, or in a bare
+    /// context). A walk to the root: as long as the layer's timing chain.
+    static func hostClock(of layer: CALayer) -> MediaClock? {
+        var root = layer
+        while let parent = root.superlayerStorage { root = parent }
+        guard root.isHostRoot else { return nil }
+        return all.first { $0.context?.rootLayer === root }?.context?.host?.clock
     }
 }
 
@@ -92,13 +115,15 @@ package final class HostRunLoop {
 
     /// The host display links attach to: the one whose turn is running, else the newest.
     package static var current: HostRunLoop? { running ?? latest }
-    private static weak var running: HostRunLoop?
+    /// The host whose turn is running, if any.
+    package private(set) static weak var running: HostRunLoop?
 
     package init(context: RenderContext, clock: MediaClock, frameInterval: Double = 1.0 / 60) {
         self.context = context
         self.clock = clock
         self.frameInterval = frameInterval.isFinite && frameInterval > 0 ? frameInterval : 1.0 / 60
         Self.latest = self
+        context.host = self
     }
 
     /// Runs `body` at the first turn whose time is ≥ `time` (a NaN time: the next turn, with a
@@ -146,6 +171,14 @@ package final class HostRunLoop {
             context.rootLayer.redrawAnimatedDisplays()
             // An explicit transaction left open waits for its commit(), as on Apple platforms.
             if !CATransaction.isOpen {
+                // Changes made to this tree while another host's turn committed were left for
+                // this turn: lay out and display them (free when nothing asked), then commit.
+                if context.rootLayer.layoutDisplayPending {
+                    CATransaction.begin()
+                    CATransaction.setDisableActions(true)
+                    context.rootLayer.layoutAndDisplayTree()
+                    CATransaction.commit()
+                }
                 context.commit()
             }
         }

@@ -84,8 +84,9 @@ package final class OutputFile {
         writingPath = path
         descriptor = fd
         if let existing = target.existing {
-            // Keep the replaced file's permission bits (and, when allowed, its owner).
-            _ = fchmod(fd, existing.st_mode & 0o7777)
+            // Keep the replaced file's permission bits (not setuid/setgid/sticky: an image is
+            // no program) and, when allowed, its owner.
+            _ = fchmod(fd, existing.st_mode & 0o777)
             if getuid() == 0 { _ = fchown(fd, existing.st_uid, existing.st_gid) }
         }
         if external {

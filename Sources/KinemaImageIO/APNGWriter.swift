@@ -39,7 +39,10 @@ import KinemaRaster
 public final class APNGWriter: FrameSink, Sendable {
     private let pipeline: FramePipeline
 
-    /// A writer into the file at `url` (created or truncated now).
+    /// A writer into the file at `url`. The bytes go to a hidden temporary file beside it, which
+    /// replaces `url` only when `finish()` succeeds: until then, and after any failure, an
+    /// existing file at `url` keeps its content. A symlink is written through (its target is
+    /// replaced); a read-only file, a directory or a missing folder is an error now.
     public convenience init(url: URL, options: FrameSinkOptions = FrameSinkOptions()) throws(EncodingError) {
         try options.validate()
         try self.init(output: EncodedOutput(url: url), options: options)

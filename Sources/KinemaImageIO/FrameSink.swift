@@ -1,5 +1,6 @@
 // FrameSink: the protocol every recorder writes frames through, and the bounded background
-// pipeline the sinks share (the caller renders frame n + 1 while frame n is quantized/compressed).
+// pipeline the sinks share (the caller renders frame n + 1 while frame n is quantized/compressed),
+// and the output that puts a file in place only when it is complete.
 
 import KinemaSupport
 import Dispatch
@@ -25,6 +26,11 @@ import Synchronization
 /// error again); `append` after it throws `.finished`. A sink that threw for a bad frame keeps
 /// its earlier frames. Frames are premultiplied RGBA8 sRGB `Pixmap`s; each format converts them
 /// as its type's documentation says.
+///
+/// **Files are never half-written.** The sinks of this module write to a hidden temporary file
+/// (or folder) beside the output and put it in place only when `finish()` succeeds; a sink that
+/// fails, finishes with no frames or is dropped unfinished removes its temporary file and leaves
+/// an existing output as it was. Symlinks are written through; a read-only file is refused.
 ///
 /// **Cost.** The sinks in this module encode on a background queue: `append` copies nothing (a
 /// `Pixmap` is copy-on-write) and returns as soon as the frame is queued, blocking only while
@@ -150,42 +156,27 @@ final class FramePipeline: Sendable {
     }
 }
 
-/// Where an encoder's bytes go: memory, or a file written as it goes (opened at creation, so an
-/// unwritable path fails before any frame is encoded). `patch` rewrites bytes already written
-/// (APNG's frame count, known only at the end).
+/// Where an encoder's bytes go: memory, or a file (an `OutputFile`: a temporary file beside the
+/// target, created at once so an unwritable path fails before any frame is encoded, and renamed
+/// over the target by `close()` only when complete). `patch` rewrites bytes already written (APNG's
+/// frame count, known only at the end).
 final class EncodedOutput {
     private(set) var memory = Data()
-    private let handle: FileHandle?
+    private let file: OutputFile?
     let path: String?
     private(set) var count: UInt64 = 0
 
     /// In memory.
     init() {
-        handle = nil
+        file = nil
         path = nil
     }
 
-    /// A file at `url`, created (or truncated) now.
+    /// A file replacing `url` when complete (the old file, if any, is untouched until then).
     init(url: URL) throws(EncodingError) {
-        let path = url.path
-        guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw .unwritable(path: path, reason: Self.whyUnwritable(url))
-        }
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw .unwritable(path: path, reason: "the file could not be opened for writing")
-        }
-        self.handle = handle
-        self.path = path
-    }
-
-    static func whyUnwritable(_ url: URL) -> String {
-        let directory = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            return "the directory \(directory) does not exist"
-        }
-        if !isDirectory.boolValue { return "\(directory) is not a directory" }
-        return "the file could not be created (permissions, or a directory of that name)"
+        let file = try OutputFile(url: url)
+        self.file = file
+        path = file.requestedPath
     }
 
     func write(_ bytes: [UInt8]) throws(EncodingError) {
@@ -194,37 +185,28 @@ final class EncodedOutput {
 
     func write(_ data: Data) throws(EncodingError) {
         count += UInt64(data.count)
-        guard let handle else { memory.append(data); return }
-        do { try handle.write(contentsOf: data) } catch {
-            throw .unwritable(path: path ?? "", reason: "\(error)")
-        }
+        guard let file else { memory.append(data); return }
+        try file.write(data)
     }
 
     /// Overwrites bytes at `offset` (which were written before).
     func patch(at offset: UInt64, with bytes: [UInt8]) throws(EncodingError) {
-        guard let handle else {
+        guard let file else {
             let start = Int(offset)
             memory.replaceSubrange(start..<(start + bytes.count), with: bytes)
             return
         }
-        do {
-            try handle.seek(toOffset: offset)
-            try handle.write(contentsOf: Data(bytes))
-            try handle.seekToEnd()
-        } catch {
-            throw .unwritable(path: path ?? "", reason: "\(error)")
-        }
+        try file.patch(at: offset, with: Data(bytes))
     }
 
+    /// Completes the file: it replaces the target now.
     func close() throws(EncodingError) {
-        guard let handle else { return }
-        do { try handle.close() } catch { throw .unwritable(path: path ?? "", reason: "\(error)") }
+        try file?.commit()
     }
 
-    /// Closes and deletes a file that will not be finished (no frames, or a failure).
+    /// Drops a file that will not be finished (no frames, or a failure): the temporary file is
+    /// removed and the target keeps its old content.
     func discard() {
-        guard let handle, let path else { return }
-        try? handle.close()
-        try? FileManager.default.removeItem(atPath: path)
+        file?.discard()
     }
 }

@@ -24,17 +24,30 @@ import KinemaRaster
 /// ```
 /// Durations are written with Swift's shortest round-tripping decimal form.
 ///
-/// **Cost.** One libpng encode per frame, on the background queue.
+/// **What is kept on failure.** Frames are encoded into a hidden staging folder inside the
+/// directory (`.kinema-partial-XXXXXXXX/`). Only when `finish()` has written every frame and the
+/// manifest, and checked that no file to be replaced is read-only (or a directory, device…), are
+/// they moved into the directory, one rename(2) each, the manifest last. So a recording that fails
+/// or is dropped before that point changes nothing in the directory (the staging folder is
+/// removed, and a directory this writer created is removed again if left empty); the move itself
+/// is not one atomic step: a reader listing the directory during it can see new frames beside the
+/// old manifest, and the manifest always describes complete files. A symlink in place of a frame
+/// file is written through, as for single files.
+///
+/// **Cost.** One libpng encode per frame, on the background queue; the move is one rename per
+/// file (no copy).
 public final class PNGSequenceWriter: FrameSink, Sendable {
     /// The manifest's file name.
     public static let manifestName = "frames.json"
 
     private let pipeline: FramePipeline
 
-    /// A writer into `directory` (created now if missing).
+    /// A writer into `directory` (created now if missing; its staging folder too).
     public init(directory: URL, options: FrameSinkOptions = FrameSinkOptions()) throws(EncodingError) {
         try options.validate()
+        guard !directory.path.isEmpty else { throw .invalidArgument("the output path is empty") }
         var isDirectory: ObjCBool = false
+        var created = false
         if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
                 throw .unwritable(path: directory.path, reason: "a file of that name exists (a directory is needed)")
@@ -43,9 +56,10 @@ public final class PNGSequenceWriter: FrameSink, Sendable {
             do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
                 throw .unwritable(path: directory.path, reason: "the directory could not be created: \(error.localizedDescription)")
             }
+            created = true
         }
-        pipeline = try FramePipeline(core: PNGSequenceCore(directory: directory, level: options.compressionLevel),
-                                     label: "png-sequence", depth: options.framesInFlight)
+        let core = try PNGSequenceCore(directory: directory, created: created, level: options.compressionLevel)
+        pipeline = try FramePipeline(core: core, label: "png-sequence", depth: options.framesInFlight)
     }
 
     public func append(_ frame: Pixmap, duration: Double) throws(EncodingError) {
@@ -63,14 +77,33 @@ public final class PNGSequenceWriter: FrameSink, Sendable {
 
 final class PNGSequenceCore: FrameEncoderCore {
     let directory: URL
+    /// Where frames and the manifest are written until `finish()` moves them into `directory`.
+    let staging: URL
+    /// Whether the writer created `directory` (removed again, if empty, when nothing is kept).
+    let created: Bool
     let level: Int
     var entries: [(file: String, duration: Double)] = []
     var size = (width: 0, height: 0)
+    private var open = true
 
-    init(directory: URL, level: Int) {
+    init(directory: URL, created: Bool, level: Int) throws(EncodingError) {
         self.directory = directory
+        self.created = created
         self.level = level
+        var made: URL?
+        for _ in 0..<16 where made == nil {
+            let candidate = directory.appendingPathComponent(".kinema-partial-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))")
+            if mkdir(candidate.path, 0o700) == 0 { made = candidate } else if errno != EEXIST { break }
+        }
+        guard let made else {
+            let reason = OutputFile.errorText(errno)
+            if created { rmdir(directory.path) }
+            throw .unwritable(path: directory.path, reason: "the staging folder could not be created in it: \(reason)")
+        }
+        staging = made
     }
+
+    deinit { abandon() }
 
     func consume(_ frame: Pixmap, duration: Double, index: Int) throws(EncodingError) {
         size = (frame.width, frame.height)
@@ -78,7 +111,7 @@ final class PNGSequenceCore: FrameEncoderCore {
         let data: Data
         do { data = try PNGEncoder.encode(image, compressionLevel: level) } catch { throw .codec(error) }
         let name = PNGSequenceWriter.fileName(index: index)
-        try write(data, to: name)
+        try stage(data, as: name)
         entries.append((name, duration))
     }
 
@@ -88,15 +121,39 @@ final class PNGSequenceCore: FrameEncoderCore {
         json += "\"total_duration\": \(entries.reduce(0) { $0 + $1.duration }), \"frames\": [\n"
         json += entries.map { "  {\"file\": \"\($0.file)\", \"duration\": \($0.duration)}" }.joined(separator: ",\n")
         json += "\n]}\n"
-        try write(Data(json.utf8), to: PNGSequenceWriter.manifestName)
+        try stage(Data(json.utf8), as: PNGSequenceWriter.manifestName)
+        // Check every destination before moving anything, so a refusal changes nothing.
+        let names = entries.map(\.file) + [PNGSequenceWriter.manifestName]
+        var destinations: [String] = []
+        destinations.reserveCapacity(names.count)
+        for name in names {
+            let resolved = try OutputFile.resolve(directory.appendingPathComponent(name).path)
+            if let existing = resolved.existing, !OutputFile.isRegular(existing.st_mode) {
+                throw .unwritable(path: resolved.path, reason: "it is not a regular file; not replacing it")
+            }
+            destinations.append(resolved.path)
+        }
+        for (name, destination) in zip(names, destinations) {
+            guard rename(staging.appendingPathComponent(name).path, destination) == 0 else {
+                throw .unwritable(path: destination, reason: OutputFile.errorText(errno))
+            }
+        }
+        open = false
+        try? FileManager.default.removeItem(at: staging)
     }
 
-    func abandon() {}
+    /// Removes the staging folder (and the directory, if this writer made it and it is empty).
+    func abandon() {
+        guard open else { return }
+        open = false
+        try? FileManager.default.removeItem(at: staging)
+        if created { rmdir(directory.path) }
+    }
 
-    private func write(_ data: Data, to name: String) throws(EncodingError) {
-        let url = directory.appendingPathComponent(name)
+    private func stage(_ data: Data, as name: String) throws(EncodingError) {
+        let url = staging.appendingPathComponent(name)
         do { try data.write(to: url) } catch {
-            throw .unwritable(path: url.path, reason: error.localizedDescription)
+            throw .unwritable(path: directory.appendingPathComponent(name).path, reason: error.localizedDescription)
         }
     }
 }

@@ -19,6 +19,9 @@ import KinemaRaster
 /// - *No alpha*: each frame is composited over `options.background` (opaque; default black).
 /// - *Even size*: yuv420p needs even dimensions, so an odd width or height gets one column or row
 ///   of background on the right or bottom.
+/// - *Output*: ffmpeg writes a hidden temporary file beside `url` (same extension), which
+///   replaces `url` only when ffmpeg exits successfully; on failure it is removed and an existing
+///   file at `url` is kept (see `OutputFile`: symlinks written through, read-only files refused).
 /// - *Constant frame rate* `fps`: frame k covers [T_k, T_k + duration) on the timeline and is
 ///   repeated `round(fps × T_{k+1}) − round(fps × T_k)` times — durations longer than 1/fps
 ///   duplicate frames, shorter ones may drop a frame, and the total stays exact to one frame.
@@ -54,12 +57,11 @@ public final class VideoWriter: FrameSink, Sendable {
             throw .invalidArgument("video extension '.\(url.pathExtension)' is not one of mp4, m4v, mov, mkv, webm")
         }
         let ffmpeg = try Self.locateFFmpeg(options.ffmpegPath)
-        let directory = url.deletingLastPathComponent().path
-        guard FileManager.default.isWritableFile(atPath: directory.isEmpty ? "." : directory) else {
-            throw .unwritable(path: url.path, reason: EncodedOutput.whyUnwritable(url))
-        }
+        // ffmpeg writes a temporary file beside the target, renamed over it only when ffmpeg
+        // succeeded (OutputFile); the checks (read-only file, missing folder…) run now.
+        let output = try OutputFile(url: url, external: true)
         signal(SIGPIPE, SIG_IGN)
-        let core = VideoCore(ffmpeg: ffmpeg, url: url, fps: fps, codec: codec, background: options.background)
+        let core = VideoCore(ffmpeg: ffmpeg, output: output, fps: fps, codec: codec, background: options.background)
         pipeline = try FramePipeline(core: core, label: "video", depth: options.framesInFlight, maxSide: 16_384)
     }
 
@@ -87,7 +89,7 @@ public final class VideoWriter: FrameSink, Sendable {
 
 final class VideoCore: FrameEncoderCore {
     let ffmpeg: String
-    let url: URL
+    let output: OutputFile
     let fps: Double
     let codec: [String]
     let background: PremultipliedColor
@@ -100,9 +102,9 @@ final class VideoCore: FrameEncoderCore {
     var written = 0
     var last: [UInt8] = []
 
-    init(ffmpeg: String, url: URL, fps: Double, codec: [String], background: PremultipliedColor) {
+    init(ffmpeg: String, output: OutputFile, fps: Double, codec: [String], background: PremultipliedColor) {
         self.ffmpeg = ffmpeg
-        self.url = url
+        self.output = output
         self.fps = fps
         self.codec = codec
         self.background = background
@@ -120,12 +122,16 @@ final class VideoCore: FrameEncoderCore {
         if written == 0 { try send(last) }
         try? input?.close()
         input = nil
-        guard let process else { return }
+        guard let process else { output.discard(); return }
         process.waitUntilExit()
         let status = process.terminationStatus
         let message = readErrorLog()
         self.process = nil
-        guard status == 0 else { throw .ffmpegFailed(status: status, message: message) }
+        guard status == 0 else {
+            output.discard()
+            throw .ffmpegFailed(status: status, message: message)
+        }
+        try output.commit()
     }
 
     func abandon() {
@@ -136,6 +142,7 @@ final class VideoCore: FrameEncoderCore {
             self.process = nil
         }
         _ = readErrorLog()
+        output.discard()
     }
 
     private func start(width: Int, height: Int) throws(EncodingError) {
@@ -149,7 +156,7 @@ final class VideoCore: FrameEncoderCore {
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
                              "-s", "\(outputWidth)x\(outputHeight)", "-r", "\(numerator)/\(denominator)", "-i", "-",
-                             "-an"] + codec + [url.path]
+                             "-an"] + codec + [output.writingPath]
         let pipe = Pipe()
         process.standardInput = pipe
         process.standardOutput = FileHandle.nullDevice

@@ -195,18 +195,13 @@ public final class Stage {
     /// Steps through `duration` seconds from the clock's time at `fps`, giving each frame and its
     /// display duration to `sink`: frame k is at start + k / fps, for k = 0 … ⌈duration × fps⌉ − 1.
     /// `progress` is called after each frame with (frames done, frames in all).
+    ///
+    /// Throws `StageError.invalidArgument`, before any frame is made, for a duration that is not
+    /// positive and finite, an fps outside (0, 1000], or more than `maximumRecordedFrames` frames.
     public func record(duration: Double, fps: Double? = nil, into sink: any FrameSink,
                        progress: ((Int, Int) -> Void)? = nil) throws {
         let fps = fps ?? framesPerSecond
-        guard duration.isFinite, duration > 0, fps.isFinite, fps > 0, fps <= 1000 else {
-            throw StageError.invalidArgument("record(duration: \(duration), fps: \(fps)): the duration must be positive and finite, fps in (0, 1000]")
-        }
-        // A finite duration can still ask for more frames than an Int holds (1e300 s).
-        let frames = (duration * fps - 1e-9).rounded(.up)
-        guard frames <= Double(Self.maximumRecordedFrames) else {
-            throw StageError.invalidArgument("record(duration: \(duration), fps: \(fps)): \(frames) frames; at most \(Self.maximumRecordedFrames) in one recording")
-        }
-        let count = max(1, Int(frames))
+        let count = try Self.frameCount(duration: duration, fps: fps)
         let start = clock.now
         for index in 0..<count {
             let image = step(to: start + Double(index) / fps)
@@ -216,26 +211,63 @@ public final class Stage {
         try sink.finish()
     }
 
+    /// The frames a recording of `duration` seconds at `fps` makes, or the error for bad values.
+    static func frameCount(duration: Double, fps: Double) throws -> Int {
+        guard duration.isFinite, duration > 0, fps.isFinite, fps > 0, fps <= 1000 else {
+            throw StageError.invalidArgument("record(duration: \(duration), fps: \(fps)): the duration must be positive and finite, fps in (0, 1000]")
+        }
+        // A finite duration can still ask for more frames than an Int holds (1e300 s).
+        let frames = (duration * fps - 1e-9).rounded(.up)
+        guard frames <= Double(maximumRecordedFrames) else {
+            throw StageError.invalidArgument("record(duration: \(duration), fps: \(fps)): \(frames) frames; at most \(maximumRecordedFrames) in one recording")
+        }
+        return max(1, Int(frames))
+    }
+
     /// Records `duration` seconds at `fps` into the file at `url`, in the format its extension
     /// names (.gif, .apng or .png, .mp4/.mov/.webm through ffmpeg, a folder path ending in "/" for
     /// PNG frames); see `makeFrameSink(for:format:fps:options:)`.
+    ///
+    /// The arguments are checked before the output is touched, and the file is written beside
+    /// `url` and put in place only when complete: a refused or failed recording leaves an existing
+    /// file at `url` as it was (docs/RECORDING.md, "Output files").
     public func record(duration: Double, fps: Double? = nil, to url: URL, format: FrameSinkFormat? = nil,
                        options: FrameSinkOptions = FrameSinkOptions(), progress: ((Int, Int) -> Void)? = nil) throws {
+        _ = try Self.frameCount(duration: duration, fps: fps ?? framesPerSecond)
         let sink = try makeFrameSink(for: url, format: format, fps: fps ?? framesPerSecond, options: options)
         try record(duration: duration, fps: fps, into: sink, progress: progress)
     }
 
     /// The frame at `time` (after running the turns on the way at the stage's frame rate, so
     /// scheduled closures and display links see every frame), as a PNG file.
+    ///
+    /// `time` must be finite and at most `maximumRecordedFrames` frames (at `framesPerSecond`)
+    /// after the clock's time — a month at 60 fps; otherwise `StageError.invalidArgument` is
+    /// thrown and nothing runs. A time before the clock's writes the frame at the clock's time.
+    /// The PNG replaces `url` only once complete (an existing file is kept on failure; symlinks
+    /// are written through; a read-only file is refused).
     public func writeFrame(at time: Double, to url: URL) throws {
-        var t = clock.now
-        while t + 1 / framesPerSecond < time {
-            t += 1 / framesPerSecond
-            turn(to: t)
+        let now = clock.now
+        guard time.isFinite else {
+            throw StageError.invalidArgument("writeFrame(at: \(time)): the time must be finite")
+        }
+        // Turns at now + k / fps, strictly before `time` (computed from k, so no rounding drift,
+        // and counted first, so a huge time is refused instead of looping for ever).
+        let turns = time > now ? ((time - now) * framesPerSecond).rounded(.up) - 1 : 0
+        guard turns <= Double(Self.maximumRecordedFrames) else {
+            throw StageError.invalidArgument("writeFrame(at: \(time)): \(time - now) s after the clock's time needs \(turns) turns at \(framesPerSecond) fps; at most \(Self.maximumRecordedFrames)")
+        }
+        // Checks the output (folder, read-only file, symlink) before running any turn.
+        _ = try OutputFile.resolve(url.path)
+        if turns >= 1 {
+            for k in 1...Int(turns) {
+                let t = now + Double(k) / framesPerSecond
+                if t < time { turn(to: t) }
+            }
         }
         let image = step(to: max(time, clock.now))
-        try PNGEncoder.encode(DecodedImage(width: image.width, height: image.height, pixels: image.premultipliedBytes))
-            .write(to: url)
+        let png = try PNGEncoder.encode(DecodedImage(width: image.width, height: image.height, pixels: image.premultipliedBytes))
+        try OutputFile.write(png, to: url)
     }
 }
 

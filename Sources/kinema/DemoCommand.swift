@@ -44,13 +44,16 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         if list {
-            printList(to: .standardOutput)
+            printList(toStandardError: false)
             return
         }
         guard let name else { throw fail("name a demo, or pass --list to see them") }
+        if output?.isEmpty == true {
+            throw fail("the output path (-o) is empty: give a file name, or a folder ending in '/' for PNG frames")
+        }
         guard let demo = Demo.named(name) else {
-            FileHandle.standardError.write(Data("kinema demo: unknown demo \"\(name)\"; the demos and scenes are:\n".utf8))
-            printList(to: .standardError)
+            Console.err("kinema demo: unknown demo \"\(name)\"; the demos and scenes are:\n")
+            printList(toStandardError: true)
             throw ExitCode(1)
         }
         // The limits are KinemaDemos' (DemoLimits), the same `kinema play` checks.
@@ -111,25 +114,29 @@ struct DemoCommand: ParsableCommand {
         }
     }
 
-    /// Fails early, with the reason, when the output's folder does not exist or cannot be written.
+    /// Fails early, with the reason, when the output cannot be written: a missing or unwritable
+    /// folder, a read-only file, a directory in place of a file, a dangling symlink (the checks
+    /// the writers make, `OutputFile.resolve`, run before the demo is built).
     private func checkWritable(_ path: String) throws {
-        // For "DIR/" the sink creates DIR, so its parent must exist; for a file, its folder.
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw fail("cannot write \(path): the folder \(folder.path) does not exist")
+        let url = URL(fileURLWithPath: path, isDirectory: path.hasSuffix("/"))
+        guard FrameSinkFormat.inferred(from: url) == .pngSequence else {
+            do { _ = try OutputFile.resolve(url.path) } catch { throw fail(error.reason) }
+            return
         }
-        guard FileManager.default.isWritableFile(atPath: folder.path) else {
-            throw fail("cannot write \(path): the folder \(folder.path) is not writable")
+        // For "DIR/" the sink creates DIR, so its parent must exist.
+        let folder = url.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path) || (FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue) else {
+            throw fail("cannot write \(path): the folder \(folder.path) does not exist")
         }
     }
 
-    private func printList(to handle: FileHandle) {
+    private func printList(toStandardError: Bool) {
         let width = Demo.catalogue.map(\.name.count).max() ?? 0
         for demo in Demo.catalogue {
             let padded = demo.name.padding(toLength: width, withPad: " ", startingAt: 0)
             let line = "\(padded)  \(Int(demo.size.width))×\(Int(demo.size.height)) pt, \(formatted(demo.duration)) s  \(demo.summary)\n"
-            handle.write(Data(line.utf8))
+            if toStandardError { Console.err(line) } else { Console.out(line) }
         }
     }
 
@@ -137,8 +144,8 @@ struct DemoCommand: ParsableCommand {
     private func report(path: String, frames: Int, pixels: (Int, Int), what: String, started: Date) {
         let seconds = Date().timeIntervalSince(started)
         let bytes = Self.bytes(at: path)
-        print("wrote \(path): \(frames) frame\(frames == 1 ? "" : "s"), \(pixels.0)×\(pixels.1) px, "
-              + "\(Self.formattedBytes(bytes)) (\(what)) in \(String(format: "%.2f", seconds)) s")
+        Console.out("wrote \(path): \(frames) frame\(frames == 1 ? "" : "s"), \(pixels.0)×\(pixels.1) px, "
+                    + "\(Self.formattedBytes(bytes)) (\(what)) in \(String(format: "%.2f", seconds)) s\n")
     }
 
     /// A file's size, or the total of a directory's files.
@@ -147,7 +154,9 @@ struct DemoCommand: ParsableCommand {
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { return 0 }
         if !isDirectory.boolValue {
-            return (try? manager.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            // stat(2) follows a symlink (attributesOfItem would give the link's own size).
+            var info = stat()
+            return stat(path, &info) == 0 ? Int(info.st_size) : 0
         }
         let names = (try? manager.contentsOfDirectory(atPath: path)) ?? []
         return names.reduce(0) { total, name in
@@ -167,7 +176,7 @@ struct DemoCommand: ParsableCommand {
 
     /// Prints `message` to standard error and returns the failure exit code.
     private func fail(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("kinema demo: \(message)\n".utf8))
+        Console.err("kinema demo: \(message)\n")
         return ExitCode(1)
     }
 }
@@ -190,11 +199,11 @@ final class ProgressBar {
         guard percent != lastDrawn else { return }
         lastDrawn = percent
         let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(done)/\(total) frames \(percent)%".utf8))
+        Console.err("\r\(label) [\(bar)] \(done)/\(total) frames \(percent)%")
     }
 
     func clear() {
         guard enabled, lastDrawn >= 0 else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        Console.err("\r\u{1B}[2K")
     }
 }

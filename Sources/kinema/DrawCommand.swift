@@ -29,12 +29,12 @@ struct DrawCommand: ParsableCommand {
             let width = SeedDrawings.all.map(\.name.count).max() ?? 0
             for drawing in SeedDrawings.all {
                 let padded = drawing.name.padding(toLength: width, withPad: " ", startingAt: 0)
-                print("\(padded)  \(Int(drawing.size.width))×\(Int(drawing.size.height)) pt  \(drawing.summary)")
+                Console.out("\(padded)  \(Int(drawing.size.width))×\(Int(drawing.size.height)) pt  \(drawing.summary)\n")
             }
             return
         }
         guard let name else { throw fail("name a drawing, or pass --list to see them") }
-        guard let output else { throw fail("--output FILE.png is required") }
+        guard let output, !output.isEmpty else { throw fail("--output FILE.png is required (and must not be empty)") }
         guard scale.isFinite, scale >= 1, scale <= 16 else { throw fail("--scale must be between 1 and 16, got \(scale)") }
         guard SeedDrawings.all.contains(where: { $0.name == name }) else {
             throw fail("unknown drawing \"\(name)\"; known: \(SeedDrawings.all.map(\.name).joined(separator: ", "))")
@@ -49,17 +49,18 @@ struct DrawCommand: ParsableCommand {
         } catch {
             throw fail("PNG encoding failed: \(error)")
         }
-        do {
-            try png.write(to: URL(fileURLWithPath: output))
+        do throws(EncodingError) {
+            // All or nothing: an existing file is replaced only by a complete PNG.
+            try OutputFile.write(png, to: URL(fileURLWithPath: output))
         } catch {
-            throw fail("cannot write \(output): \(error.localizedDescription)")
+            throw fail("cannot write \(output): \(error.reason)")
         }
-        print("wrote \(output) (\(pixmap.width)×\(pixmap.height) px, \(name) at scale \(scale))")
+        Console.out("wrote \(output) (\(pixmap.width)×\(pixmap.height) px, \(name) at scale \(scale))\n")
     }
 
     /// Prints `message` to standard error and returns the failure exit code.
     private func fail(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("kinema draw: \(message)\n".utf8))
+        Console.err("kinema draw: \(message)\n")
         return ExitCode(1)
     }
 }

@@ -3,6 +3,9 @@
 // seed article's Core Graphics drawings to PNG), `play` (a scene live in a window) and `bench`
 // (performance figures; its code is the KinemaBench module).
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 import KinemaBench
 import KinemaSupport
 
@@ -14,4 +17,24 @@ struct KinemaCommand: ParsableCommand {
         version: KinemaVersion.string,
         subcommands: [BenchCommand.self, DemoCommand.self, DrawCommand.self, PlayCommand.self]
     )
+
+    /// ArgumentParser's `main()`, with output that cannot be written reported instead of trapping
+    /// or being lost: messages go through `Console`, standard output is flushed and checked before
+    /// exit, and the status is non-zero when anything could not be written.
+    static func main() {
+        Console.start()
+        var status: Int32 = 0
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                if code.isSuccess { Console.out(message + "\n") } else { Console.err(message + "\n") }
+            }
+            status = code.rawValue
+        }
+        Glibc.exit(Console.finish(status: status))
+    }
 }

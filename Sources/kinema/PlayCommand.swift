@@ -49,7 +49,7 @@ struct PlayCommand: ParsableCommand {
             let entries = Demo.all.map { ($0.name, "demo: \($0.summary)") } + Demo.playbackChecks.map { ($0.name, $0.summary) }
             let width = entries.map(\.0.count).max() ?? 0
             for (name, summary) in entries {
-                print("\(name.padding(toLength: width, withPad: " ", startingAt: 0))  \(summary)")
+                Console.out("\(name.padding(toLength: width, withPad: " ", startingAt: 0))  \(summary)\n")
             }
             return
         }
@@ -67,6 +67,9 @@ struct PlayCommand: ParsableCommand {
             if let seconds { _ = try DemoLimits.duration(seconds, option: "--seconds") }
         } catch {
             throw fail(error.description)
+        }
+        if screenshot?.isEmpty == true || reference?.isEmpty == true {
+            throw fail("the --screenshot / --reference path is empty: give a PNG file name")
         }
         if screenshot != nil || reference != nil {
             guard let at, DemoLimits.isTime(at) else {
@@ -86,7 +89,7 @@ struct PlayCommand: ParsableCommand {
             } catch {
                 throw fail("cannot write \(reference): \(error)")
             }
-            print("wrote \(reference) (headless frame of \(scene.name) at \(at) s)")
+            Console.out("wrote \(reference) (headless frame of \(scene.name) at \(at) s)\n")
             return
         }
         let (width, height) = stage.pixelSize
@@ -103,23 +106,23 @@ struct PlayCommand: ParsableCommand {
         let stats = player.statistics
         if let problem = window.lastError { throw fail("the window failed: \(problem)") }
         let frames = Double(max(1, stats.frames))
-        print(String(format: "played %@: %d frames to t = %.3f s, %d ticks skipped; frame %.2f ms mean (present %.2f ms), %.1f ms longest",
+        Console.out(String(format: "played %@: %d frames to t = %.3f s, %d ticks skipped; frame %.2f ms mean (present %.2f ms), %.1f ms longest",
                      scene.name, stats.frames, stats.lastTime, stats.skippedTicks, stats.totalFrameTime / frames * 1000,
-                     stats.totalPresentTime / frames * 1000, stats.longestFrame * 1000))
+                     stats.totalPresentTime / frames * 1000, stats.longestFrame * 1000) + "\n")
         guard let screenshot else { return }
         guard let shot = window.screenshot else { throw fail("no screenshot: playback stopped before t = \(at ?? 0) s") }
         do {
-            try PNGEncoder.encode(DecodedImage(width: width, height: height, pixels: shot.pixels))
-                .write(to: URL(fileURLWithPath: screenshot))
+            try OutputFile.write(PNGEncoder.encode(DecodedImage(width: width, height: height, pixels: shot.pixels)),
+                                 to: URL(fileURLWithPath: screenshot))
         } catch {
             throw fail("cannot write \(screenshot): \(error)")
         }
-        print(String(format: "wrote %@ (window content read back at t = %.4f s)", screenshot, shot.time))
+        Console.out(String(format: "wrote %@ (window content read back at t = %.4f s)\n", screenshot, shot.time))
     }
 
     /// Prints `message` to standard error and returns the failure exit code.
     private func fail(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("kinema play: \(message)\n".utf8))
+        Console.err("kinema play: \(message)\n")
         return .failure
     }
 }

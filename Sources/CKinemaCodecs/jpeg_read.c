@@ -197,6 +197,24 @@ kc_status kc_jpeg_start(kc_jpeg_reader *r, size_t max_memory, int max_scans, int
     // read to its end here, into libjpeg's coefficient buffer, before any row comes out.
     *input_complete = jpeg_has_multiple_scans(cinfo) ? 1 : 0;
     jpeg_start_decompress(cinfo);
+    if (*input_complete) {
+        // The whole file is read. A progressive file cut between two scans and closed with EOI
+        // raises no warning: find it by what its scans left out. Every coefficient of every
+        // component must have reached its final precision (coef_bits 0; -1: never sent). (A
+        // sequential file with one scan per component, cut between scans, is not detected.)
+        if (cinfo->progressive_mode && cinfo->coef_bits) {
+            for (int c = 0; c < cinfo->num_components; c++) {
+                for (int k = 0; k < DCTSIZE2; k++) {
+                    if (cinfo->coef_bits[c][k] != 0) {
+                        snprintf(r->error.message, sizeof r->error.message,
+                                 "Progressive JPEG ends before its scans are complete "
+                                 "(component %d, coefficient %d)", c, k);
+                        return KC_ERR_TRUNCATED;
+                    }
+                }
+            }
+        }
+    }
     if (cinfo->output_width != cinfo->image_width || cinfo->output_height != cinfo->image_height
         || cinfo->output_components != 4) {
         strcpy(r->error.message, "Internal error: unexpected JPEG output geometry");

@@ -170,6 +170,7 @@ public enum JPEGDecoder {
         guard applyingOrientation, let orientation = EXIFOrientation.parse(jpeg: bytes), orientation != .up else {
             return image
         }
+        try DecodeMemory.reserve(width * height, bytesEach: 4, for: "JPEG orientation \(orientation)")
         return orientation.applied(to: image)
     }
 }

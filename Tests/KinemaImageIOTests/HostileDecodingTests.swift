@@ -47,7 +47,7 @@ struct HostileDecodingTests {
             outcome = Result { () throws(ImageIOError) in try ImageDecoder.decode(Fixture.named(name).data) }
         }
         guard case .failure(.outOfMemory(let what)) = outcome else {
-            Issue.record("\(name): expected .outOfMemory, got \(String(describing: outcome))")
+            Issue.record("\(name): expected .outOfMemory, got \(describe(outcome))")
             return
         }
         #expect(measured.largestAllocation > 64, "\(what)")
@@ -97,6 +97,24 @@ struct HostileDecodingTests {
         }
     }
 
+    @Test("a progressive JPEG cut between two scans, EOI appended, is .truncated")
+    func progressiveCutBetweenScans() throws {
+        let jpeg = [UInt8](Fixture.named("jpeg_progressive").data)
+        // SOS markers: FF DA (inside entropy-coded data a literal FF is always followed by 00).
+        let scans = (0..<(jpeg.count - 1)).filter { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA }
+        #expect(scans.count >= 3)
+        for scan in scans.dropFirst() {
+            let data = Data(jpeg[..<scan] + [0xFF, 0xD9])
+            #expect {
+                _ = try ImageIOTesting.withDiagnosticsMuted { try JPEGDecoder.decode(data) }
+            } throws: { error in
+                guard case .truncated = error as? ImageIOError else { return false }
+                return true
+            }
+        }
+        #expect(try JPEGDecoder.decode(Data(jpeg)).width > 0)
+    }
+
     // MARK: 4. A tiny file costs a tiny amount
 
     @Test("a 19-byte GIF claiming 16384 × 16384 allocates nothing canvas-sized")
@@ -108,7 +126,7 @@ struct HostileDecodingTests {
             outcome = Result { () throws(ImageIOError) in try GIFDecoder.decode(Data(header)) }
         }
         guard case .failure(.truncated) = outcome else {
-            Issue.record("expected .truncated, got \(String(describing: outcome))")
+            Issue.record("expected .truncated, got \(describe(outcome))")
             return
         }
         #expect(measured.largestAllocation < 1 << 16, "allocated \(measured.largestAllocation) bytes")
@@ -123,7 +141,7 @@ struct HostileDecodingTests {
             outcome = Result { () throws(ImageIOError) in try GIFDecoder.decode(Data(gif)) }
         }
         guard case .failure(.malformed) = outcome else {
-            Issue.record("expected .malformed, got \(String(describing: outcome))")
+            Issue.record("expected .malformed, got \(describe(outcome))")
             return
         }
         #expect(measured.largestAllocation < 1 << 16, "allocated \(measured.largestAllocation) bytes")
@@ -142,7 +160,7 @@ struct HostileDecodingTests {
             }
         }
         guard case .failure(.truncated) = outcome else {
-            Issue.record("expected .truncated, got \(String(describing: outcome))")
+            Issue.record("expected .truncated, got \(describe(outcome))")
             return
         }
         // 16 rows of 16384 RGBA pixels (one MCU row) is 1 MiB; the whole claim would be 1 GiB.
@@ -211,7 +229,7 @@ struct HostileDecodingTests {
             outcome = Result { () throws(ImageIOError) in try GIFDecoder.decode(gif, limits: limits) }
         }
         guard case .failure(.workBudgetExceeded) = outcome else {
-            Issue.record("expected .workBudgetExceeded, got \(String(describing: outcome))")
+            Issue.record("expected .workBudgetExceeded, got \(describe(outcome))")
             return
         }
         #expect(bounded.lzwIndices == 10_000)   // the second frame was refused before decoding
@@ -242,5 +260,17 @@ struct HostileDecodingTests {
                 try JPEGDecoder.decode(Data(jpeg), limits: limits)
             }
         }
+    }
+}
+
+/// A decode's outcome for a failure message: the error, or only the size of what was decoded
+/// (describing a decoded image would print every pixel).
+private func describe<T>(_ outcome: Result<T, ImageIOError>?) -> String {
+    switch outcome {
+    case .failure(let error): "\(error)"
+    case .success(let image as DecodedImage): "success, \(image.width)×\(image.height)"
+    case .success(let animation as AnimatedImage): "success, \(animation.frames.count) frame(s)"
+    case .success: "success"
+    case nil: "no outcome"
     }
 }

@@ -56,8 +56,9 @@ public enum JPEGDecoder {
     }
 
     /// Output bytes per input byte up to which a sequential (single-scan) file's buffer is
-    /// allocated whole before decoding. Photos stay far below it (about 20 at quality 75, 0.1 bit
-    /// a pixel would be 320); past it (flat graphics, or a header claiming a size its data cannot
+    /// allocated whole before decoding. Measured: the project's fixtures give 4–6, smooth
+    /// synthetic 512 × 512 gradients 22 (quality 90) to 54 (quality 50), so ordinary files stay
+    /// well below it (256 is 0.125 bit a pixel); past it (flat graphics, or a header claiming a size its data cannot
     /// fill) rows are decoded into a buffer that grows as they arrive, so a 187-byte file that
     /// claims 16384 × 16384 costs the rows its data fills (about 1 MiB), not 1 GiB. The price of
     /// that path is one copy of the output at the end.

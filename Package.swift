@@ -148,6 +148,9 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         // The command-line tool: demo, play, draw, version; `bench` comes from KinemaBench.
+        // The libFuzzer target for image decoding (Scripts/fuzz.sh builds it with the fuzzer; a
+        // plain build makes it a replay tool for crash files and the corpus).
+        .executableTarget(name: "KinemaFuzzImages", dependencies: ["KinemaImageIO"], swiftSettings: strictSwift),
         .executableTarget(
             name: "kinema",
             dependencies: [

@@ -5,6 +5,13 @@
 // (png_set_strip_16, as Pillow does), gray → RGB, opaque alpha filler. Interlaced files are
 // de-interlaced by png_read_image. Gamma, chromaticity, sRGB and ICC chunks are skipped without
 // being parsed: samples are taken as sRGB as stored.
+//
+// Work bound: libpng's png_read_image, after the last row, goes on inflating the rest of the
+// IDAT data to check that it ends (png_read_finish_IDAT): zlib data after the image is inflated
+// to the end, whatever its size (1 MB of it can inflate to 1 GB, 2 s of CPU). The read callback
+// therefore watches libpng's row position: once every row of every pass has been delivered
+// (png_read_row writes a row before it advances the position), a request for more data ends the
+// decode there, as a success, without feeding zlib another byte.
 #include "CKinemaCodecs.h"
 
 #include <png.h>
@@ -19,6 +26,9 @@ struct kc_png_reader {
     size_t size;
     size_t offset;
     int header_read;
+    int rows_started;    // png_read_image was called
+    int rows_complete;   // every row was delivered; the decode was stopped on purpose
+    size_t bytes_read;   // bytes handed to libpng (a work counter for the tests)
     png_bytep *rows;
     char message[256];
 };
@@ -38,8 +48,24 @@ static void kc_png_warning(png_structp png, png_const_charp text) {
     (void)png; (void)text;   // warnings (bad ancillary CRCs, unknown chunks) are not reported
 }
 
+// Whether libpng has delivered every row: past the last row of a non-interlaced image, or past
+// the seventh pass of an interlaced one (png_read_finish_row advances the position after
+// writing the row, then reads on to the end of the zlib stream).
+static int kc_png_rows_done(kc_png_reader *r) {
+    png_structp png = r->png;
+    if (png_get_interlace_type(png, r->info) != PNG_INTERLACE_NONE) {
+        return png_get_current_pass_number(png) >= 7;
+    }
+    return png_get_current_row_number(png) >= png_get_image_height(png, r->info);
+}
+
 static void kc_png_read_data(png_structp png, png_bytep out, size_t length) {
     kc_png_reader *r = (kc_png_reader *)png_get_io_ptr(png);
+    if (r->rows_started && kc_png_rows_done(r)) {
+        r->rows_complete = 1;
+        png_error(png, "Image complete; data after the last row is not read");
+    }
+    r->bytes_read += length;
     if (length > r->size - r->offset) {
         png_error(png, "Read past the end of the data (truncated file)");
     }
@@ -72,6 +98,7 @@ void kc_png_reader_destroy(kc_png_reader *r) {
 }
 
 const char *kc_png_reader_message(const kc_png_reader *r) { return r ? r->message : ""; }
+size_t kc_png_reader_bytes_read(const kc_png_reader *r) { return r ? r->bytes_read : 0; }
 
 // Chunks libpng knows but KinemaImageIO ignores (pixels are sRGB as stored). Skipping them as
 // unknown chunks also avoids inflating iCCP / zTXt / iTXt payloads at all.
@@ -124,7 +151,8 @@ kc_status kc_png_read_pixels(kc_png_reader *r, uint8_t *rgba, size_t stride) {
     if (!r->rows) { kc_png_set_message(r, "Out of memory"); return KC_ERR_OUT_OF_MEMORY; }
     for (png_uint_32 y = 0; y < h; y++) r->rows[y] = rgba + (size_t)y * stride;
 
-    if (setjmp(png_jmpbuf(png))) return KC_ERR_DECODER;
+    if (setjmp(png_jmpbuf(png))) return r->rows_complete ? KC_OK : KC_ERR_DECODER;
+    r->rows_started = 1;
     png_read_image(png, r->rows);
     // The chunks after the image data are not needed; a file cut after its last IDAT is
     // already caught by the Swift-side chunk scan.

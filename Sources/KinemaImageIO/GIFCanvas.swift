@@ -22,15 +22,33 @@ struct GIFCanvas {
     let height: Int
     private(set) var pixels: [UInt32]
 
-    init(width: Int, height: Int) {
+    /// A transparent canvas; `.outOfMemory` if the system refuses its memory.
+    init(width: Int, height: Int) throws(ImageIOError) {
+        try DecodeMemory.reserve(width * height, bytesEach: 4, for: "GIF canvas \(width)×\(height)")
         self.width = width
         self.height = height
         pixels = [UInt32](repeating: 0, count: width * height)
     }
 
-    /// The canvas as a `DecodedImage` (one copy).
-    var image: DecodedImage {
-        DecodedImage(width: width, height: height, pixels: pixels.withUnsafeBytes { [UInt8]($0) })
+    /// The canvas as a `DecodedImage` (one copy); `.outOfMemory` if the system refuses it.
+    func image() throws(ImageIOError) -> DecodedImage {
+        try DecodeMemory.reserve(width * height, bytesEach: 4, for: "GIF frame \(width)×\(height)")
+        return DecodedImage(width: width, height: height, pixels: pixels.withUnsafeBytes { [UInt8]($0) })
+    }
+
+    /// The table from colour index to premultiplied RGBA, 0 for "leave the canvas as it is":
+    /// the transparent index and indices past the palette.
+    static func colorTable(palette: [UInt8], transparentIndex: Int?) -> [UInt32] {
+        var colors = [UInt32](repeating: 0, count: 256)
+        colors.withUnsafeMutableBytes { table in
+            for index in 0..<min(256, palette.count / 3) where index != transparentIndex {
+                table[index * 4] = palette[index * 3]
+                table[index * 4 + 1] = palette[index * 3 + 1]
+                table[index * 4 + 2] = palette[index * 3 + 2]
+                table[index * 4 + 3] = 255
+            }
+        }
+        return colors
     }
 
     /// `rect` clipped to the canvas, as half-open column and row ranges (possibly empty).
@@ -73,45 +91,85 @@ struct GIFCanvas {
 
     /// Decodes one frame's LZW data and draws it: palette colours replace canvas pixels;
     /// the transparent index and indices past the palette leave them. Throws if the data holds
-    /// fewer indices than the frame has pixels.
-    mutating func draw(rect: Rect, interlaced: Bool, palette: [UInt8], transparentIndex: Int?,
-                       minCodeSize: Int, data: [UInt8], frameNumber: Int) throws(ImageIOError) {
-        // index → premultiplied RGBA, 0 for "leave the canvas as it is".
-        var colors = [UInt32](repeating: 0, count: 256)
-        colors.withUnsafeMutableBytes { table in
-            for index in 0..<min(256, palette.count / 3) where index != transparentIndex {
-                table[index * 4] = palette[index * 3]
-                table[index * 4 + 1] = palette[index * 3 + 1]
-                table[index * 4 + 2] = palette[index * 3 + 2]
-                table[index * 4 + 3] = 255
-            }
-        }
+    /// fewer indices than the frame has pixels. Returns how many indices were decoded.
+    @discardableResult
+    mutating func draw(rect: Rect, interlaced: Bool, colors: [UInt32], minCodeSize: Int, data: [UInt8],
+                       frameNumber: Int) throws(ImageIOError) -> Int {
         let pixelCount = rect.width * rect.height
-        guard pixelCount > 0 else { return }
-
-        var cursor = RowCursor(height: rect.height, interlaced: interlaced)
-        var column = 0
-        let canvasWidth = width, canvasHeight = height
+        guard pixelCount > 0 else { return 0 }
+        var placer = Placer(rect: rect, interlaced: interlaced, canvasWidth: width, canvasHeight: height)
         let decoded = try pixels.withUnsafeMutableBufferPointer { (canvas) throws(ImageIOError) -> Int in
             try colors.withUnsafeBufferPointer { (colors) throws(ImageIOError) -> Int in
                 try data.withUnsafeBufferPointer { (input) throws(ImageIOError) -> Int in
                     try GIFLZW.decode(input, minCodeSize: minCodeSize, pixelCount: pixelCount) { run in
-                        for index in run {
-                            let x = rect.x + column, y = rect.y + cursor.row
-                            let color = colors[Int(index)]
-                            if color != 0, x < canvasWidth, y < canvasHeight { canvas[y * canvasWidth + x] = color }
-                            column += 1
-                            if column == rect.width {
-                                column = 0
-                                cursor.advance()
-                            }
-                        }
+                        placer.place(run, colors: colors, canvas: canvas)
                     }
                 }
             }
         }
         guard decoded == pixelCount else {
             throw .malformed("GIF frame \(frameNumber): image data ends after \(decoded) of \(pixelCount) pixels")
+        }
+        return decoded
+    }
+
+    /// Draws colour indices already decoded (a whole frame's, in file order).
+    mutating func paint(rect: Rect, interlaced: Bool, colors: [UInt32], indices: [UInt8]) {
+        var placer = Placer(rect: rect, interlaced: interlaced, canvasWidth: width, canvasHeight: height)
+        pixels.withUnsafeMutableBufferPointer { canvas in
+            colors.withUnsafeBufferPointer { colors in
+                indices.withUnsafeBufferPointer { placer.place($0, colors: colors, canvas: canvas) }
+            }
+        }
+    }
+
+    /// Decodes one frame's LZW data to its colour indices without a canvas, so that the canvas
+    /// is only allocated once a frame's data has proved whole. Memory grows with the indices
+    /// decoded, never with the frame's claimed size alone.
+    static func decodeIndices(rect: Rect, minCodeSize: Int, data: [UInt8],
+                              frameNumber: Int) throws(ImageIOError) -> [UInt8] {
+        let pixelCount = rect.width * rect.height
+        guard pixelCount > 0 else { return [] }
+        var indices: [UInt8] = []
+        let decoded = try data.withUnsafeBufferPointer { (input) throws(ImageIOError) -> Int in
+            try GIFLZW.decode(input, minCodeSize: minCodeSize, pixelCount: pixelCount) { run in
+                indices.append(contentsOf: run)
+            }
+        }
+        guard decoded == pixelCount else {
+            throw .malformed("GIF frame \(frameNumber): image data ends after \(decoded) of \(pixelCount) pixels")
+        }
+        return indices
+    }
+
+    /// Puts a frame's indices, in file order, at their canvas positions (rows by the interlace
+    /// order, anything outside the canvas dropped).
+    struct Placer {
+        let rect: Rect
+        let canvasWidth: Int
+        let canvasHeight: Int
+        var cursor: RowCursor
+        var column = 0
+
+        init(rect: Rect, interlaced: Bool, canvasWidth: Int, canvasHeight: Int) {
+            self.rect = rect
+            self.canvasWidth = canvasWidth
+            self.canvasHeight = canvasHeight
+            cursor = RowCursor(height: rect.height, interlaced: interlaced)
+        }
+
+        mutating func place(_ run: UnsafeBufferPointer<UInt8>, colors: UnsafeBufferPointer<UInt32>,
+                            canvas: UnsafeMutableBufferPointer<UInt32>) {
+            for index in run {
+                let x = rect.x + column, y = rect.y + cursor.row
+                let color = colors[Int(index)]
+                if color != 0, x < canvasWidth, y < canvasHeight { canvas[y * canvasWidth + x] = color }
+                column += 1
+                if column == rect.width {
+                    column = 0
+                    cursor.advance()
+                }
+            }
         }
     }
 

@@ -30,6 +30,12 @@ import Foundation
 /// diagnostic, domain "GIFDecoder"); a file that ends inside a block is `.truncated`.
 ///
 /// Cost: O(file + frames × canvas): LZW runs once per frame; each frame is one canvas copy.
+/// Nothing canvas-sized is allocated until the first frame's data has decoded whole (that frame
+/// is decoded to its colour indices first, in a buffer that grows with the data), so a header
+/// claiming a huge screen with nothing behind it costs nothing. LZW output over the whole file,
+/// pixels outside the canvas included, is bounded by `ImageDecodingLimits.maxLZWIndices`
+/// (`.workBudgetExceeded`): frames off the canvas cost time (about 3.5 s per MB of data) but no
+/// pixels.
 public enum GIFDecoder {
     /// Decodes every frame.
     public static func decode(_ data: Data,
@@ -55,7 +61,10 @@ public enum GIFDecoder {
         let width: Int
         let height: Int
         var globalPalette: [UInt8]?
-        var canvas: GIFCanvas
+        /// Allocated when the first frame's data has decoded.
+        var canvas: GIFCanvas?
+        /// LZW indices decoded so far, against `ImageDecodingLimits.maxLZWIndices`.
+        var lzwIndices = 0
         var frames: [AnimatedImage.Frame] = []
         var loopCount: Int?
         var control = GraphicControl()
@@ -79,7 +88,7 @@ public enum GIFDecoder {
         let screenFlags = try reader.byte("logical screen descriptor")
         _ = try reader.bytes(2, "logical screen descriptor")   // background index, aspect: unused
         try limits.check(width: width, height: height)
-        var state = State(width: width, height: height, canvas: GIFCanvas(width: width, height: height))
+        var state = State(width: width, height: height)
         if screenFlags & 0x80 != 0 {
             state.globalPalette = Array(try reader.bytes(3 << (Int(screenFlags & 7) + 1), "global colour table"))
         }
@@ -156,19 +165,45 @@ public enum GIFDecoder {
         }
         guard let palette else { throw .malformed("GIF frame \(frameNumber) has no colour table") }
         if rect.width > 0, rect.height > 0 { try limits.check(width: rect.width, height: rect.height) }
+        // The frame's data must fill its whole rectangle (else it is malformed), so its LZW work
+        // is known before decoding: refuse it up front when it would exceed the budget.
+        let work = Saturating.add(state.lzwIndices, rect.width * rect.height)
+        guard work <= limits.maxLZWIndices else {
+            throw .workBudgetExceeded("GIF frame \(frameNumber) (\(rect.width)×\(rect.height)) brings LZW output to "
+                                      + "\(work) indices, over maxLZWIndices (\(limits.maxLZWIndices))")
+        }
 
         let control = state.control
-        let saved = control.disposal == 3 ? state.canvas.copy(of: rect) : nil
-        try state.canvas.draw(rect: rect, interlaced: flags & 0x40 != 0, palette: palette,
-                              transparentIndex: control.transparentIndex, minCodeSize: minCodeSize,
-                              data: state.imageData, frameNumber: frameNumber)
-        state.frames.append(AnimatedImage.Frame(image: state.canvas.image,
+        let colors = GIFCanvas.colorTable(palette: palette, transparentIndex: control.transparentIndex)
+        let interlaced = flags & 0x40 != 0
+        var canvas: GIFCanvas
+        var firstIndices: [UInt8]?
+        if let existing = state.canvas {
+            canvas = existing
+            state.canvas = nil   // keep the canvas uniquely referenced while drawing
+        } else {
+            // First frame: decode before allocating anything canvas-sized.
+            firstIndices = try GIFCanvas.decodeIndices(rect: rect, minCodeSize: minCodeSize, data: state.imageData,
+                                                       frameNumber: frameNumber)
+            canvas = try GIFCanvas(width: state.width, height: state.height)
+        }
+        let saved = control.disposal == 3 ? canvas.copy(of: rect) : nil
+        if let firstIndices {
+            canvas.paint(rect: rect, interlaced: interlaced, colors: colors, indices: firstIndices)
+        } else {
+            try canvas.draw(rect: rect, interlaced: interlaced, colors: colors, minCodeSize: minCodeSize,
+                            data: state.imageData, frameNumber: frameNumber)
+        }
+        state.lzwIndices = work
+        DecodeWork.counters?.lzwIndices += rect.width * rect.height
+        state.frames.append(AnimatedImage.Frame(image: try canvas.image(),
                                                 delay: Double(control.delayCentiseconds) / 100))
         switch control.disposal {
-        case 2: state.canvas.clear(rect)
-        case 3: if let saved { state.canvas.restore(saved, to: rect) }
+        case 2: canvas.clear(rect)
+        case 3: if let saved { canvas.restore(saved, to: rect) }
         default: break
         }
+        state.canvas = canvas
         state.control = GraphicControl()
     }
 }

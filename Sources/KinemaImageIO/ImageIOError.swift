@@ -21,12 +21,16 @@ public enum ImageIOError: Error, Sendable, Hashable, CustomStringConvertible {
     case animationTooLarge(frames: Int, width: Int, height: Int)
     /// The file's structure is invalid in a way Kinema's own parsers detect.
     case malformed(String)
-    /// libpng or libjpeg reported an error (while reading or writing); their message, verbatim.
+    /// libpng or libjpeg reported an error (while reading or writing); their message, with
+    /// bytes outside printable ASCII escaped as `\xNN`.
     case decoderMessage(String)
     /// Memory could not be allocated, or a library's memory cap was hit.
     case outOfMemory(String)
     /// An encoder was given an image or parameter it cannot encode.
     case invalidArgument(String)
+    /// Decoding would exceed a work budget of `ImageDecodingLimits` (`maxInflatedBytes`,
+    /// `maxLZWIndices`); the string says which and by how much.
+    case workBudgetExceeded(String)
 
     /// A sentence saying what went wrong.
     public var reason: String {
@@ -42,6 +46,7 @@ public enum ImageIOError: Error, Sendable, Hashable, CustomStringConvertible {
         case .decoderMessage(let message): "the decoder reported: \(message)"
         case .outOfMemory(let what): "out of memory: \(what)"
         case .invalidArgument(let what): "invalid argument: \(what)"
+        case .workBudgetExceeded(let what): "the decoding work budget is exceeded: \(what)"
         }
     }
 

@@ -24,8 +24,15 @@ import Foundation
 /// corrupt entropy-coded data that libjpeg resynchronises past is decoded as libjpeg does, and
 /// reported once as a diagnostic (domain "JPEGDecoder").
 ///
+/// A file cut short is `.truncated` whether or not an EOI marker was appended after the cut
+/// (except inside arithmetic-coded scans, where libjpeg cannot tell). A size over libjpeg's
+/// 65500 pixels a side is `.tooLarge`, as a size over the limits is.
+///
 /// Cost: libjpeg-turbo's SIMD decode into the output buffer; progressive files also hold one
 /// coefficient buffer (2 bytes a sample). Orientations other than `.up` cost one extra copy.
+/// Memory follows the data: a single-scan file whose header claims more output than its size
+/// makes plausible (`plausibleOutputBytesPerInputByte`) is decoded into a growing buffer and
+/// copied once at the end, so a tiny file claiming a huge size costs only the rows it fills.
 public enum JPEGDecoder {
     /// A progressive file may not use more scans than this (libjpeg-turbo's djpeg uses the same
     /// guard against files that ask for endless work); real encoders use about ten.
@@ -48,6 +55,64 @@ public enum JPEGDecoder {
         data.withUnsafeBytes { raw in EXIFOrientation.parse(jpeg: raw.bindMemory(to: UInt8.self)) } ?? .up
     }
 
+    /// Output bytes per input byte up to which a sequential (single-scan) file's buffer is
+    /// allocated whole before decoding. Measured: the project's fixtures give 4–6, smooth
+    /// synthetic 512 × 512 gradients 22 (quality 90) to 54 (quality 50), so ordinary files stay
+    /// well below it (256 is 0.125 bit a pixel); past it (flat graphics, or a header claiming a size its data cannot
+    /// fill) rows are decoded into a buffer that grows as they arrive, so a 187-byte file that
+    /// claims 16384 × 16384 costs the rows its data fills (about 1 MiB), not 1 GiB. The price of
+    /// that path is one copy of the output at the end.
+    static let plausibleOutputBytesPerInputByte = 256
+    /// Output sizes up to this are allocated whole whatever the input size.
+    static let plausibleOutputFloor = 1 << 20
+
+    static func plausibleOutputBytes(inputBytes: Int) -> Int {
+        Saturating.add(Saturating.multiply(inputBytes, plausibleOutputBytesPerInputByte), plausibleOutputFloor)
+    }
+
+    /// Decodes every row straight into the result's storage (multi-scan files, whose data was
+    /// all read by `kc_jpeg_start`, and sizes plausible for the input).
+    private static func decodeAllRows(_ reader: OpaquePointer, width: Int, height: Int,
+                                      failure: (kc_status) -> ImageIOError) throws(ImageIOError) -> [UInt8] {
+        let count = try DecodeMemory.reserve(width * height, bytesEach: 4, for: "JPEG pixels \(width)×\(height)")
+        var status = KC_OK
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var rows: UInt32 = 0
+            if let base = buffer.baseAddress {
+                status = kc_jpeg_read_rows(reader, base, width * 4, UInt32(height), &rows)
+            } else {
+                status = KC_ERR_OUT_OF_MEMORY
+            }
+            initialized = status == KC_OK && Int(rows) == height ? count : 0
+        }
+        guard status == KC_OK else { throw failure(status) }
+        guard pixels.count == count else { throw .decoderMessage("libjpeg stopped before the last row") }
+        return pixels
+    }
+
+    /// Decodes rows into a buffer that doubles as rows arrive, then copies it into the result:
+    /// memory follows the data actually decoded, not the header's claim.
+    private static func decodeInBands(_ reader: OpaquePointer, width: Int, height: Int,
+                                      failure: (kc_status) -> ImageIOError) throws(ImageIOError) -> [UInt8] {
+        let rowBytes = width * 4
+        var buffer = GrowableBuffer()
+        defer { buffer.release() }
+        var rows = 0
+        while rows < height {
+            let target = min(height, max(rows * 2, 16, plausibleOutputFloor / rowBytes))
+            try buffer.grow(to: target * rowBytes, for: "JPEG rows \(width)×\(target)")
+            guard let base = buffer.base else { throw .outOfMemory("JPEG rows") }
+            var read: UInt32 = 0
+            let status = kc_jpeg_read_rows(reader, base + rows * rowBytes, rowBytes, UInt32(target - rows), &read)
+            guard status == KC_OK else { throw failure(status) }
+            guard read > 0 else { throw .decoderMessage("libjpeg stopped before the last row") }
+            rows += Int(read)
+        }
+        let count = try DecodeMemory.reserve(width * height, bytesEach: 4, for: "JPEG pixels \(width)×\(height)")
+        guard let base = buffer.base else { throw .outOfMemory("JPEG rows") }
+        return [UInt8](UnsafeBufferPointer(start: base, count: count))
+    }
+
     static func decode(_ raw: UnsafeRawBufferPointer, applyingOrientation: Bool,
                        limits: ImageDecodingLimits) throws(ImageIOError) -> DecodedImage {
         let bytes = raw.bindMemory(to: UInt8.self)
@@ -60,7 +125,7 @@ public enum JPEGDecoder {
         }
         defer { kc_jpeg_reader_destroy(reader) }
         func failure(_ status: kc_status) -> ImageIOError {
-            let message = String(cString: kc_jpeg_reader_message(reader))
+            let message = LogSafe.escaped(cString: kc_jpeg_reader_message(reader))
             return switch status {
             case KC_ERR_TRUNCATED: .truncated(message)
             case KC_ERR_UNSUPPORTED: .unsupported(message)
@@ -71,6 +136,9 @@ public enum JPEGDecoder {
 
         var info = kc_jpeg_info()
         let headerStatus = kc_jpeg_read_header(reader, &info)
+        if headerStatus == KC_ERR_TOO_LARGE {   // over libjpeg's 65500 a side: the same kind as over the limits
+            throw .tooLarge(width: Int(info.width), height: Int(info.height))
+        }
         guard headerStatus == KC_OK else { throw failure(headerStatus) }
         let width = Int(info.width)
         let height = Int(info.height)
@@ -78,18 +146,23 @@ public enum JPEGDecoder {
 
         // libjpeg's own allocations: a progressive file's coefficients (2 bytes a sample, up to
         // 4 components at full resolution: 8 bytes a pixel) plus working rows. Beyond this cap
-        // libjpeg fails cleanly (`.outOfMemory`) instead of allocating.
-        let memoryCap = 8 * limits.maxPixels + (64 << 20)
-        let count = width * height
-        var pixelStatus = KC_OK
-        let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
-            pixelStatus = kc_jpeg_read_pixels(reader, buffer.baseAddress, width * 4, memoryCap, Int32(maxScans))
-            initialized = pixelStatus == KC_OK ? count * 4 : 0
+        // libjpeg fails cleanly (`.outOfMemory`) instead of allocating. Saturating: the limits
+        // may be `.max`.
+        let memoryCap = Saturating.add(Saturating.multiply(8, limits.maxPixels), 64 << 20)
+        var inputComplete: Int32 = 0
+        let startStatus = kc_jpeg_start(reader, memoryCap, Int32(maxScans), &inputComplete)
+        guard startStatus == KC_OK else { throw failure(startStatus) }
+
+        let rowBytes = width * 4   // width ≤ 65500 (libjpeg's limit)
+        let pixels: [UInt8]
+        if inputComplete != 0 || Saturating.multiply(rowBytes, height) <= plausibleOutputBytes(inputBytes: bytes.count) {
+            pixels = try decodeAllRows(reader, width: width, height: height, failure: failure)
+        } else {
+            pixels = try decodeInBands(reader, width: width, height: height, failure: failure)
         }
-        guard pixelStatus == KC_OK else { throw failure(pixelStatus) }
         let warnings = Int(kc_jpeg_reader_warning_count(reader))
         if warnings > 0 {
-            let first = String(cString: kc_jpeg_reader_first_warning(reader))
+            let first = LogSafe.escaped(cString: kc_jpeg_reader_first_warning(reader))
             ImageIODiagnostics.report("JPEGDecoder",
                                       "recovered from \(warnings) corrupt-data warning(s), first: \(first)")
         }
@@ -98,6 +171,7 @@ public enum JPEGDecoder {
         guard applyingOrientation, let orientation = EXIFOrientation.parse(jpeg: bytes), orientation != .up else {
             return image
         }
+        try DecodeMemory.reserve(width * height, bytesEach: 4, for: "JPEG orientation \(orientation)")
         return orientation.applied(to: image)
     }
 }

@@ -1,5 +1,12 @@
 // Pixmap: the bitmap every drawing lands in, premultiplied RGBA8 in sRGB.
 import KinemaGeometry
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Why a `Pixmap` (or a `ClipMask`) could not be made.
 public enum PixmapError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -9,6 +16,8 @@ public enum PixmapError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooManyPixels(width: Int, height: Int)
     /// Supplied bytes whose count is not `width × height × 4`.
     case byteCountMismatch(expected: Int, actual: Int)
+    /// The pixel memory could not be allocated (the system refused `width × height × 4` bytes).
+    case outOfMemory(width: Int, height: Int)
 
     public var description: String {
         switch self {
@@ -18,6 +27,8 @@ public enum PixmapError: Error, Hashable, Sendable, CustomStringConvertible {
             "pixmap size \(width)×\(height) exceeds \(Pixmap.maximumPixelCount) pixels"
         case let .byteCountMismatch(expected, actual):
             "pixmap needs \(expected) bytes, got \(actual)"
+        case let .outOfMemory(width, height):
+            "pixmap size \(width)×\(height): the system refused \(width * height * 4) bytes"
         }
     }
 }
@@ -39,7 +50,8 @@ public enum PixmapError: Error, Hashable, Sendable, CustomStringConvertible {
 /// so passing a pixmap around costs nothing and writing to a shared one costs one copy.
 ///
 /// Cost: `width × height × 4` bytes. Sizes are checked before anything is allocated: each side
-/// `1 ... maximumDimension`, at most `maximumPixelCount` pixels (1 GiB).
+/// `1 ... maximumDimension`, at most `maximumPixelCount` pixels (1 GiB); memory the system
+/// refuses is `PixmapError.outOfMemory`, not a trap (see `PixelMemory`).
 public struct Pixmap: Hashable, Sendable {
     /// The largest width or height accepted (2^15).
     public static let maximumDimension = 32_768
@@ -54,6 +66,9 @@ public struct Pixmap: Hashable, Sendable {
     /// A transparent-black pixmap of the given size.
     public init(width: Int, height: Int) throws(PixmapError) {
         try Self.validate(width: width, height: height)
+        guard PixelMemory.canAllocate(bytes: width * height * 4) else {
+            throw .outOfMemory(width: width, height: height)
+        }
         self.width = width
         self.height = height
         storage = [UInt32](repeating: 0, count: width * height)
@@ -77,6 +92,9 @@ public struct Pixmap: Hashable, Sendable {
         try Self.validate(width: width, height: height)
         guard bytes.count == width * height * 4 else {
             throw .byteCountMismatch(expected: width * height * 4, actual: bytes.count)
+        }
+        guard PixelMemory.canAllocate(bytes: width * height * 4) else {
+            throw .outOfMemory(width: width, height: height)
         }
         self.width = width
         self.height = height
@@ -270,4 +288,53 @@ public struct PixmapRegion {
         }
         return result
     }
+}
+
+/// The failable allocation check in front of every large pixel buffer (`Pixmap` here, the image
+/// decoders' buffers in KinemaImageIO).
+///
+/// Swift arrays trap when `malloc` fails, so a buffer the system refuses (under `ulimit -v`, or
+/// a size beyond the address space) would abort the process. Before allocating one, callers ask
+/// `canAllocate(bytes:)`, which tries `malloc` itself and frees the block at once: a refusal
+/// becomes an error the caller throws. The check and the real allocation are two calls, so
+/// another thread can still take the memory in between; under an address-space limit this
+/// closes the common case (one large request the limit cannot hold), not every race.
+///
+/// Tests install a `Probe` (task-local) to make requests above a size fail and to record what
+/// was asked for, without touching the process's real limits.
+package enum PixelMemory {
+    /// What a test sees of the allocations on its task, and the size above which they fail.
+    package final class Probe: @unchecked Sendable {
+        /// Requests of more bytes than this fail as if `malloc` had returned nil.
+        package var failAbove: Int?
+        /// The largest single request, in bytes.
+        package var largest = 0
+        /// The sum of all requests, in bytes.
+        package var total = 0
+        /// How many requests were made.
+        package var count = 0
+
+        package init(failAbove: Int? = nil) { self.failAbove = failAbove }
+    }
+
+    @TaskLocal package static var probe: Probe?
+
+    /// Whether `bytes` bytes can be allocated now. Negative sizes (an overflowed computation) are
+    /// refused; sizes up to 64 KiB are taken as available without a probe.
+    package static func canAllocate(bytes: Int) -> Bool {
+        guard bytes >= 0 else { return false }
+        if let probe {
+            probe.count += 1
+            probe.largest = max(probe.largest, bytes)
+            probe.total = probe.total &+ bytes
+            if let limit = probe.failAbove, bytes > limit { return false }
+        }
+        guard bytes > smallRequest else { return true }
+        guard let block = malloc(bytes) else { return false }
+        free(block)
+        return true
+    }
+
+    /// Below this, a refused allocation means the process is failing anyway; not worth a probe.
+    static let smallRequest = 64 << 10
 }

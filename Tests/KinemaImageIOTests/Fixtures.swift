@@ -88,5 +88,6 @@ func kindName(_ error: ImageIOError) -> String {
     case .decoderMessage: "decoderMessage"
     case .outOfMemory: "outOfMemory"
     case .invalidArgument: "invalidArgument"
+    case .workBudgetExceeded: "workBudgetExceeded"
     }
 }

@@ -30,6 +30,8 @@ typedef enum kc_status {
     KC_ERR_OUT_OF_MEMORY = 4,
     /// A call made out of order or with bad arguments (a bug on the Swift side).
     KC_ERR_USAGE = 5,
+    /// The image is larger than the library handles (libjpeg: over 65500 pixels a side).
+    KC_ERR_TOO_LARGE = 6,
 } kc_status;
 
 // MARK: - Pixels
@@ -53,8 +55,11 @@ void kc_png_reader_destroy(kc_png_reader *reader);
 /// `max_width`/`max_height` become libpng's user limits; width and height are reported either way.
 kc_status kc_png_read_header(kc_png_reader *reader, uint32_t max_width, uint32_t max_height,
                              uint32_t *width, uint32_t *height);
-/// Decodes the whole image (any interlacing) into `rgba`, straight alpha.
+/// Decodes the whole image (any interlacing) into `rgba`, straight alpha. Stops once the last
+/// row is delivered: zlib data after it is neither read nor inflated.
 kc_status kc_png_read_pixels(kc_png_reader *reader, uint8_t *rgba, size_t stride);
+/// How many bytes of the file libpng has been handed so far (a work counter for tests).
+size_t kc_png_reader_bytes_read(const kc_png_reader *reader);
 /// The last error message, or "" (owned by the reader).
 const char *kc_png_reader_message(const kc_png_reader *reader);
 
@@ -84,13 +89,19 @@ typedef struct kc_jpeg_info {
 
 kc_jpeg_reader *kc_jpeg_reader_create(const uint8_t *data, size_t size);
 void kc_jpeg_reader_destroy(kc_jpeg_reader *reader);
-/// Reads the markers up to the first scan. Allocates nothing proportional to the image.
+/// Reads the markers up to the first scan. Allocates nothing proportional to the image. On
+/// KC_ERR_TOO_LARGE, `info` still holds the claimed width and height.
 kc_status kc_jpeg_read_header(kc_jpeg_reader *reader, kc_jpeg_info *info);
-/// Decodes into RGBA (alpha 255). Gray, YCbCr and RGB go through libjpeg's RGBA output; CMYK
-/// and YCCK are converted here (see the implementation). `max_memory` caps libjpeg's own
-/// allocations (coefficient buffers for progressive files); `max_scans` caps the scan count.
-kc_status kc_jpeg_read_pixels(kc_jpeg_reader *reader, uint8_t *rgba, size_t stride,
-                              size_t max_memory, int max_scans);
+/// Starts decompression to RGBA (alpha 255). `max_memory` caps libjpeg's own allocations
+/// (coefficient buffers of multi-scan files); `max_scans` caps the scan count. Sets
+/// `*input_complete` to 1 when the file has several scans: those are all read (and a cut file
+/// found) before this returns.
+kc_status kc_jpeg_start(kc_jpeg_reader *reader, size_t max_memory, int max_scans, int *input_complete);
+/// Decodes up to `max_rows` further rows into `rgba` (rows `stride` bytes apart from its start),
+/// setting `*rows_read`. Gray, YCbCr and RGB go through libjpeg's RGBA output; CMYK and YCCK
+/// are converted here (see the implementation). After the last row the decode is finished.
+kc_status kc_jpeg_read_rows(kc_jpeg_reader *reader, uint8_t *rgba, size_t stride, uint32_t max_rows,
+                            uint32_t *rows_read);
 /// Warnings libjpeg recovered from (corrupt data it skipped), and the first one's text.
 int kc_jpeg_reader_warning_count(const kc_jpeg_reader *reader);
 const char *kc_jpeg_reader_first_warning(const kc_jpeg_reader *reader);

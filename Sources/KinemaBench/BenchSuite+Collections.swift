@@ -205,7 +205,7 @@ extension BenchSuite {
             }),
             notes: {
                 MainActor.assumeIsolated {
-                    [String(format: "slowest frame %.2f ms (target ≤ 8 ms), %.2f ms after the first two (the cold start: the first commit of the cells' layers); %d of %d frames over 1 ms; %d cells on screen",
+                    [String(format: "slowest frame %.2f ms (target ≤ 8 ms), %.2f ms after the first two; %d of %d frames over 1 ms; %d cells on screen",
                             CollectionBenchTally.slowest * 1000, CollectionBenchTally.slowestWarm * 1000, CollectionBenchTally.overOneMillisecond,
                             CollectionBenchTally.frames, CollectionBenchTally.cellsMade)]
                 }

@@ -14,22 +14,22 @@ struct SparseCells: CellAccumulator {
     // The cell being accumulated; merged until the walk leaves it.
     private var cellX = Int.min, cellY = Int.min, cellCover = 0, cellArea = 0
     private let clipRight: Int
+    /// The cell count at which a full buffer is compacted before it may grow (see `grow()`).
+    private let compactionThreshold: Int
 
-    init(scratch: CellScratch, clipRight: Int) {
+    init(scratch: CellScratch, clipRight: Int, compactionThreshold: Int = ScanConverter.sparseCompactionThreshold) {
         self.scratch = scratch
         cells = scratch.cells
         capacity = scratch.cellCapacity
         self.clipRight = clipRight
+        self.compactionThreshold = compactionThreshold
     }
-
-    /// Far below Int32.max, far above one piece's contribution (|area| ≤ 2 × 256 × 256).
-    private static let mergeLimit = 1 << 30
 
     @inline(__always)
     mutating func add(x: Int, y: Int, cover: Int, area: Int) {
         // Merging stops before the sums outgrow a cell's Int32 fields (a path winding around
         // one pixel thousands of times); the sweep adds cells of one position together anyway.
-        if x == cellX, y == cellY, abs(cellArea) < Self.mergeLimit, abs(cellCover) < Self.mergeLimit {
+        if x == cellX, y == cellY, abs(cellArea) < CellScratch.mergeLimit, abs(cellCover) < CellScratch.mergeLimit {
             cellCover &+= cover
             cellArea &+= area
             return
@@ -53,9 +53,17 @@ struct SparseCells: CellAccumulator {
         cellArea = 0
     }
 
-    /// Doubles the cell buffer, keeping its cells.
+    /// Makes room: a buffer holding `compactionThreshold` cells or more is first compacted —
+    /// cells of one pixel merged — and grows only if that freed less than half of it. A long
+    /// outline crossing the same pixels again and again (a million-point line chart) then keeps
+    /// about one cell per touched pixel instead of one per crossing, so its memory follows the
+    /// area it covers, not its length. Smaller paths never compact.
     @inline(never)
     private mutating func grow() {
+        if count >= compactionThreshold {
+            count = scratch.compact(count: count)
+            if count <= capacity / 2 { return }
+        }
         scratch.growCells(keeping: count)
         cells = scratch.cells
         capacity = scratch.cellCapacity
@@ -143,6 +151,47 @@ final class CellScratch {
         }
         return body(target, ends)
     }
+
+    /// Merges the first `count` built cells that share a pixel (sorted by row, then column,
+    /// through `sorted`), writing them back to the start of `cells`; returns how many are left.
+    /// Cells that add nothing are dropped; sums stay within `mergeLimit`, as the builder's do
+    /// (a pixel whose sums would pass it keeps more than one cell — the sweep adds them).
+    func compact(count: Int) -> Int {
+        guard count > 0 else { return 0 }
+        var low = Int32.max, high = Int32.min
+        for i in 0 ..< count {
+            low = min(low, cells[i].y)
+            high = max(high, cells[i].y)
+        }
+        let limit = CellScratch.mergeLimit
+        let out = cells
+        return sorted(count: count, rows: Int(low) ... Int(high)) { sortedCells, _ in
+            var written = 0
+            var x = sortedCells[0].x, y = sortedCells[0].y, cover = 0, area = 0
+            func emit() {
+                guard cover != 0 || area != 0 else { return }
+                // Every built cell is in `sorted` by now, so the built buffer is free to reuse.
+                out[written] = Cell(x: x, y: y, cover: Int32(truncatingIfNeeded: cover), area: Int32(truncatingIfNeeded: area))
+                written &+= 1
+            }
+            for i in 0 ..< count {
+                let cell = sortedCells[i]
+                if cell.x == x, cell.y == y, abs(cover) < limit, abs(area) < limit {
+                    cover &+= Int(cell.cover)
+                    area &+= Int(cell.area)
+                    continue
+                }
+                emit()
+                x = cell.x; y = cell.y; cover = Int(cell.cover); area = Int(cell.area)
+            }
+            emit()
+            return written
+        }
+    }
+
+    /// Far below Int32.max, far above one piece's contribution (|area| ≤ 2 × 256 × 256): the
+    /// largest sum a merged cell is allowed to reach.
+    static let mergeLimit = 1 << 30
 
     /// Sorts `cells[start ..< end]` by column: insertion sort for the short rows most shapes
     /// have, the standard library's sort for long ones.

@@ -79,6 +79,14 @@ public struct ScanConverter {
     /// (4096 × 3 pieces × 2^17 < 2^31); longer paths go to the sparse store, which merges
     /// only up to a limit.
     static let denseSegmentLimit = 4096
+    /// The sparse store's cell count at which a full buffer is compacted (cells of one pixel
+    /// merged) before it grows: 2^20 cells (16 MB), far more than any ordinary shape makes, so
+    /// only outlines that cross the same pixels many times pay for it.
+    static let sparseCompactionThreshold = 1 << 20
+    /// The threshold this converter uses (tests lower it to exercise compaction on small paths).
+    var compactionThreshold = ScanConverter.sparseCompactionThreshold
+    /// The sparse store's cell buffer size (tests: memory follows area, not outline length).
+    var sparseCellCapacity: Int { sparseScratch.cellCapacity }
     /// Rows ahead whose pixels the sparse sweep asks the cache for (see the module notes).
     static let prefetchRows = 2
 
@@ -115,7 +123,8 @@ public struct ScanConverter {
         }
         // A copy of this converter may share the scratch buffers; it gets its own then.
         if !isKnownUniquelyReferenced(&sparseScratch) { sparseScratch = CellScratch() }
-        var walker = EdgeWalker(clip: clip, cells: SparseCells(scratch: sparseScratch, clipRight: clip.maxX))
+        var walker = EdgeWalker(clip: clip, cells: SparseCells(scratch: sparseScratch, clipRight: clip.maxX,
+                                                                compactionThreshold: compactionThreshold))
         for segment in path.segments { walker.addClipped(segment) }
         if let closing = path.closingSegment { walker.addClipped(closing) }
         walker.cells.flush()

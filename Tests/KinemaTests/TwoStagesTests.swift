@@ -49,6 +49,27 @@ struct TwoStagesTests {
         #expect(shown > 0.05 && shown < 0.5)
     }
 
+    @Test("UIKit called in one stage's withClock schedules on that stage, not on the newest")
+    func withClockSchedulesHere() {
+        let first = Stage(size: CGSize(width: 40, height: 40), scale: 1, threads: 1)
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        first.withClock {
+            first.window.addSubview(view)
+            first.turn(to: 0)
+        }
+        let newest = Stage(size: CGSize(width: 40, height: 40), scale: 1, threads: 1)
+        var finished = false
+        first.withClock {
+            // A block that animates nothing completes at the next turn of "the" run loop.
+            UIView.animate(withDuration: 0.1, animations: {}) { _ in finished = true }
+            first.turn(to: 0.05)
+            first.turn(to: 0.2)
+            first.turn(to: 0.3)
+        }
+        #expect(finished)
+        withExtendedLifetime(newest) {}
+    }
+
     @Test("one stage's turn does not lay out or commit the other's tree; its own turn does")
     func layoutStaysHome() {
         let first = Stage(size: CGSize(width: 40, height: 40), scale: 1, threads: 1)

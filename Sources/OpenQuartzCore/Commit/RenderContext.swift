@@ -113,8 +113,11 @@ package final class HostRunLoop {
 
     private static weak var latest: HostRunLoop?
 
-    /// The host display links attach to: the one whose turn is running, else the newest.
-    package static var current: HostRunLoop? { running ?? latest }
+    /// The host display links, completions and UIKit's scheduling attach to: the one whose turn
+    /// is running, else the one whose `withClock` is running, else the newest.
+    package static var current: HostRunLoop? { running ?? focused ?? latest }
+    /// The host whose `withClock` is running, if any.
+    private static weak var focused: HostRunLoop?
     /// The host whose turn is running, if any.
     package private(set) static weak var running: HostRunLoop?
 
@@ -144,9 +147,13 @@ package final class HostRunLoop {
         nextOrder += 1
     }
 
-    /// Runs `body` with this loop's clock as `MediaClock.current`.
+    /// Runs `body` with this loop's clock as `MediaClock.current` and this loop as `current`
+    /// (so code run for one of several Stages schedules on that Stage's loop).
     package func withClock<R>(_ body: () throws -> R) rethrows -> R {
-        try MediaClock.withCurrent(clock, operation: body)
+        let outer = Self.focused
+        Self.focused = self
+        defer { Self.focused = outer }
+        return try MediaClock.withCurrent(clock, operation: body)
     }
 
     /// Runs one turn at `time` (see the type's documentation). A time earlier than the clock's is

@@ -14,6 +14,13 @@ public struct BenchCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure Kinema's hot paths (timing maths: operations per second; pixels: ms per run, beside peer renderers).",
+        discussion: """
+            Examples:
+              kinema bench                                  (everything; a few minutes)
+              kinema bench --filter raster.blur --runs 3
+              kinema bench --no-peers --write-images pictures/
+              kinema bench scene --frames 60
+            """,
         subcommands: [BenchSceneCommand.self]
     )
 

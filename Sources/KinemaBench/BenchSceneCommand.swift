@@ -16,7 +16,12 @@ import KinemaRaster
 struct BenchSceneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scene",
-        abstract: "Time the reference compositing scene (200 layers, 20 shape layers, 30 bitmaps) beside the peer renderers."
+        abstract: "Time the reference compositing scene (200 layers, 20 shape layers, 30 bitmaps) beside the peer renderers.",
+        discussion: """
+            Examples:
+              kinema bench scene
+              kinema bench scene --frames 30 --no-shadows --out scene-frames/
+            """
     )
 
     @Option(help: "Frames timed after the warm-up frame.")

@@ -1,5 +1,6 @@
 // `kinema demo`: records one of the Core Animation demos (module KinemaDemos) to a GIF, APNG,
-// PNG sequence or video, or writes one frame of it as a PNG.
+// PNG sequence or video, or writes one frame of it as a PNG. On a terminal it shows a progress
+// line; Ctrl-C finishes the output with the frames made so far (Recording.swift).
 import ArgumentParser
 import Foundation
 import Kinema
@@ -15,6 +16,19 @@ struct DemoCommand: ParsableCommand {
             (needs ffmpeg), or a directory path ending in "/" (one PNG per frame). Without -o the demo is written \
             to NAME.gif. With --time T, the single frame at T seconds is written as a PNG (NAME.png by default). \
             `kinema demo --list` names the demos; docs/DEMOS.md describes them.
+
+            On a terminal a progress line shows frames done, the rate and the time left (-q hides it). \
+            Ctrl-C stops the recording and finishes the output with the frames made so far (a shorter GIF, \
+            APNG, video or PNG sequence; exit status 130); a second Ctrl-C stops at once and removes the \
+            unfinished file.
+
+            Examples:
+              kinema demo --list
+              kinema demo basic-animations            (writes basic-animations.gif)
+              kinema demo transitions -o transitions.mp4 --fps 60 --scale 2
+              kinema demo shapes --size 210x90 --duration 1 -o shapes.apng
+              kinema demo button --time 2.5 -o button.png   (one frame)
+              kinema demo spinner -o frames/                (frames/frame_00000.png …)
             """
     )
 
@@ -41,6 +55,9 @@ struct DemoCommand: ParsableCommand {
 
     @Flag(help: "List the demos and exit.")
     var list = false
+
+    @Flag(name: .shortAndLong, help: "No progress line on standard error (it is drawn only on a terminal anyway).")
+    var quiet = false
 
     func run() throws {
         if list {
@@ -93,25 +110,58 @@ struct DemoCommand: ParsableCommand {
             throw fail("cannot tell the format of \(path): use .gif, .png, .apng, .mp4, .mov, .mkv, .webm, or a directory ending in '/'")
         }
         try checkWritable(path)
+        Interrupt.install()
         try MainActor.assumeIsolated {
             let started = Date()
             let stage = Stage(size: stageSize, scale: CGFloat(scale), fps: fps)
             demo.build(on: stage)
-            let progress = ProgressBar(label: demo.name)
-            var frames = 0
+            // The writer's hidden temporary file (or staging folder) is noted, so that a second
+            // Ctrl-C can remove it on the way out.
+            let sequence = FrameSinkFormat.inferred(from: url) == .pngSequence
+            let before = Interrupt.temporaryEntries(for: path, sequence: sequence)
+            let sink: InterruptibleSink
             do {
-                try stage.record(duration: duration, fps: fps, to: url) { done, total in
-                    frames = done
-                    progress.update(done, of: total)
-                }
+                sink = InterruptibleSink(try makeFrameSink(for: url, fps: fps))
             } catch {
-                progress.clear()
                 throw fail("\(error)")
             }
-            progress.clear()
-            report(path: path, frames: frames, pixels: pixels,
+            Interrupt.remember(Array(Interrupt.temporaryEntries(for: path, sequence: sequence).subtracting(before)))
+            defer { Interrupt.forget() }
+            let progress = ProgressLine(label: demo.name, quiet: quiet)
+            var total = 0
+            do {
+                try stage.record(duration: duration, fps: fps, into: sink) { done, all in
+                    total = all
+                    progress.update(done, of: all)
+                }
+            } catch {
+                progress.end()
+                guard sink.stopped else { throw fail("\(error)") }
+                try finishInterrupted(sink, path: path, total: total)
+            }
+            progress.end()
+            report(path: path, frames: sink.appended, pixels: pixels,
                    what: "\(demo.name), \(formatted(duration)) s at \(formatted(fps)) fps", started: started)
         }
+    }
+
+    /// After Ctrl-C: finishes the output with the frames made so far (a shorter GIF, APNG, video
+    /// or PNG sequence), or leaves it untouched when there are none, and ends with status 130.
+    private func finishInterrupted(_ sink: InterruptibleSink, path: String, total: Int) throws -> Never {
+        let frames = sink.appended
+        guard frames > 0 else {
+            // The writer, dropped unfinished, removes its temporary file.
+            Console.err("interrupted before the first frame: nothing written, \(path) left as it was\n")
+            throw ExitCode(Interrupt.status)
+        }
+        do {
+            try sink.finish()
+        } catch {
+            Console.err("interrupted; finishing \(path) with the \(frames) frames made failed (\(error)): it was left as it was\n")
+            throw ExitCode(Interrupt.status)
+        }
+        Console.err("interrupted: wrote \(frames) of \(total) frames to \(path)\n")
+        throw ExitCode(Interrupt.status)
     }
 
     /// Fails early, with the reason, when the output cannot be written: a missing or unwritable
@@ -178,32 +228,5 @@ struct DemoCommand: ParsableCommand {
     private func fail(_ message: String) -> ExitCode {
         Console.err("kinema demo: \(message)\n")
         return ExitCode(1)
-    }
-}
-
-/// A one-line progress bar on standard error, drawn only when it is a terminal.
-final class ProgressBar {
-    private let label: String
-    private let enabled = isatty(STDERR_FILENO) == 1
-    private var lastDrawn = -1
-
-    init(label: String) {
-        self.label = label
-    }
-
-    func update(_ done: Int, of total: Int) {
-        guard enabled, total > 0 else { return }
-        let width = 30
-        let filled = done * width / total
-        let percent = done * 100 / total
-        guard percent != lastDrawn else { return }
-        lastDrawn = percent
-        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-        Console.err("\r\(label) [\(bar)] \(done)/\(total) frames \(percent)%")
-    }
-
-    func clear() {
-        guard enabled, lastDrawn >= 0 else { return }
-        Console.err("\r\u{1B}[2K")
     }
 }

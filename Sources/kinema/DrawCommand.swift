@@ -9,7 +9,15 @@ struct DrawCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "draw",
         abstract: "Render a seed drawing through Core Graphics (CGContext) to a PNG file.",
-        discussion: "The drawings are the Core Graphics samples of seed article 000, drawn in a UIKit-flipped context. `kinema draw --list` names them."
+        discussion: """
+            The drawings are the Core Graphics samples of seed article 000, drawn in a UIKit-flipped \
+            context. `kinema draw --list` names them.
+
+            Examples:
+              kinema draw --list
+              kinema draw push-button -o button.png        (2 pixels per point)
+              kinema draw button-oval -o oval@3x.png --scale 3
+            """
     )
 
     @Argument(help: "The drawing to render (see --list).")

@@ -14,6 +14,16 @@ struct KinemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kinema",
         abstract: "Apple's animation stack (Core Graphics, Core Animation, UIKit animation) for Linux.",
+        discussion: """
+            Examples:
+              kinema demo --list                           (the animation demos)
+              kinema demo basic-animations                 (records basic-animations.gif)
+              kinema demo transitions -o transitions.mp4   (needs ffmpeg)
+              kinema draw --list
+              kinema play spinner                          (a window; needs X11)
+              kinema bench --filter raster.blur
+              kinema help demo                             (its options and examples)
+            """,
         version: KinemaVersion.string,
         subcommands: [BenchCommand.self, DemoCommand.self, DrawCommand.self, PlayCommand.self]
     )

@@ -17,6 +17,12 @@ struct PlayCommand: ParsableCommand {
             Needs an X display ($DISPLAY) and libX11.so.6 (apt-get install libx11-6); on a machine \
             without a desktop, run it under xvfb-run -a -s '-screen 0 1280x1024x24'. Escape, q or the \
             window's close button stop it. `kinema play --list` names the demos and scenes.
+
+            Examples:
+              kinema play --list
+              kinema play transitions
+              xvfb-run -a -s '-screen 0 1280x1024x24' kinema play spinner --seconds 3
+              kinema play shuttle --reference shuttle.png --at 0.5     (no display needed)
             """
     )
 

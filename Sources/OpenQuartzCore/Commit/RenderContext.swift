@@ -42,7 +42,14 @@ package final class RenderContext {
     package func commit() {
         // A new context marks its root dirty, so its first commit always happens.
         guard rootLayer.renderDirty || rootLayer.renderSubtreeDirty else { return }
+        let cutsBefore = CALayer.renderCuts
         server.commit(rootLayer.makeRenderNode())
+        let cuts = CALayer.renderCuts &- cutsBefore
+        if cuts > 0 {
+            KinemaDiagnostics.emit(
+                "CATransaction",
+                "commit: the layer tree is deeper than \(LayerTreeDepth.maximumLevels) levels; the sublayers and masks of \(cuts) layer(s) at that level are not drawn")
+        }
     }
 
     static func layoutAndDisplayAll() {

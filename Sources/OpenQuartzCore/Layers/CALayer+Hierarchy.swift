@@ -212,4 +212,35 @@ extension CALayer {
             }
             .map(\.element)
     }
+
+    // MARK: Release
+
+    /// The layers this one holds (sublayers, mask, a presentation copy's parent copy), taken
+    /// out of it. Called only from `deinit` and on layers nothing else holds.
+    nonisolated final func takeLinks() -> [CALayer] {
+        var links = sublayerStorage
+        sublayerStorage = []
+        if let mask = maskStorage {
+            maskStorage = nil
+            links.append(mask)
+        }
+        if let parent = presentationLinks?.parent {
+            presentationLinks?.parent = nil
+            links.append(parent)
+        }
+        return links
+    }
+
+    /// Lets go of the links of `dying` (a layer being freed), first taking the links out of each
+    /// linked layer that nothing else holds, so that freeing it frees nothing in turn: a tree
+    /// of any depth is freed from this one loop. The list is made here, not passed in: a
+    /// caller's copy of it would keep every layer referenced twice, none ever unique.
+    nonisolated static func releaseWithoutRecursion(linksOf dying: CALayer) {
+        var pending = dying.takeLinks()
+        while var layer = pending.popLast() {
+            if isKnownUniquelyReferenced(&layer) {
+                pending.append(contentsOf: layer.takeLinks())
+            }
+        }
+    }
 }

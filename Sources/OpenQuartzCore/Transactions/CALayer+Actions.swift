@@ -206,12 +206,25 @@ extension CALayer {
     }
 
     /// Marks the layer, its mask and its sublayers as displayed (committed in a tree).
+    ///
+    /// Iterative, and a layer already marked since `beginCommitMarks()` is not walked again:
+    /// a commit whose changed layers form a chain marks each layer once (the recursion marked
+    /// each changed layer's whole subtree, O(depth²), and overflowed the stack on a deep chain).
     final func markCommitted() {
-        hasBeenCommitted = true
-        maskStorage?.markCommitted()
-        for sublayer in sublayerStorage {
-            sublayer.markCommitted()
+        let serial = Self.commitMarkSerial
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            guard layer.commitMarkVisit != serial else { continue }
+            layer.commitMarkVisit = serial
+            layer.hasBeenCommitted = true
+            if let mask = layer.maskStorage { pending.append(mask) }
+            pending.append(contentsOf: layer.sublayerStorage)
         }
+    }
+
+    /// Starts a commit's marking: layers marked before are walked again by `markCommitted()`.
+    static func beginCommitMarks() {
+        commitMarkSerial &+= 1
     }
 
     /// Runs the action for a change of `key` (old value `old`): opens the implicit transaction,

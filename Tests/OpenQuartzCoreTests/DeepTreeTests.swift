@@ -1,0 +1,127 @@
+// Tests of deep layer trees: a tree as deep as a user builds it is committed, composited, drawn
+// with render(in:), hit-tested, laid out and freed without overflowing the stack (each used to
+// end the process with SIGSEGV: the compositor at about 450 levels, freeing at some tens of
+// thousands); what lies below the drawn depth limit is left out with a diagnostic.
+
+import Foundation
+import KinemaRaster
+@testable import KinemaRenderServer
+import KinemaSupport
+@testable import OpenQuartzCore
+import Testing
+
+@Suite("Deep layer trees")
+@MainActor
+struct DeepTreeTests {
+    /// A chain of `count` layers below `root`, each 40 × 40 at (20, 20) in its superlayer, so
+    /// every one covers the same square; built bottom-up (cheap whatever the tree code costs
+    /// per level). Returns the deepest layer.
+    @discardableResult
+    static func chain(_ count: Int, under root: CALayer, color: CGColor? = red) -> CALayer {
+        let deepest = CALayer()
+        var top = deepest
+        for _ in 0 ..< count {
+            top.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+            top.position = CGPoint(x: 20, y: 20)
+            top.backgroundColor = color
+            let parent = CALayer()
+            parent.addSublayer(top)
+            top = parent
+        }
+        // `top` is a spare parent: hand its only sublayer to `root`.
+        if let first = top.sublayers?.first { root.addSublayer(first) }
+        return deepest
+    }
+
+    @Test("a 10,000-level chain commits and composites; levels past the limit are left out with a diagnostic")
+    func commitAndCompositeDeepChain() throws {
+        let host = Host()
+        let deepest = Self.chain(10_000, under: host.root)
+        CATransaction.setDisableActions(true)   // no implicit animation of the root's move
+        host.root.bounds = CGRect(x: 0, y: 0, width: 60, height: 60)
+        host.root.position = CGPoint(x: 30, y: 30)
+        let (_, diagnostics) = KinemaDiagnostics.collecting { host.loop.turn(at: 1.0 / 60) }
+        #expect(diagnostics.contains { $0.message.contains("deeper than \(LayerTreeDepth.maximumLevels) levels") })
+        let tree = try #require(host.context.server.evaluate(at: 1.0 / 60))
+        #expect(LayerTreeDepth.levels(of: tree) == LayerTreeDepth.maximumLevels)
+        var frame = try Pixmap(width: 60, height: 60)
+        Compositor(threads: 2).render(tree, into: &frame, scale: 1)
+        #expect(frame.rgba(30, 30) == RGBA(r: 255, g: 0, b: 0, a: 255))
+        #expect(frame.rgba(10, 10) == RGBA(r: 255, g: 0, b: 0, a: 255))
+        // The deepest layer is still in the model tree.
+        #expect(deepest.superlayer != nil)
+    }
+
+    @Test("a layer left out below the limit is drawn once the tree is shallow enough")
+    func cutLayerReappears() throws {
+        let host = Host()
+        CATransaction.setDisableActions(true)   // no implicit animation of the root's move
+        host.root.bounds = CGRect(x: 0, y: 0, width: 60, height: 60)
+        host.root.position = CGPoint(x: 30, y: 30)
+        let deepest = Self.chain(LayerTreeDepth.maximumLevels + 5, under: host.root)
+        deepest.backgroundColor = green
+        host.loop.turn(at: 1.0 / 60)
+        var frame = try Pixmap(width: 60, height: 60)
+        let compositor = Compositor(threads: 1)
+        compositor.render(try #require(host.context.server.evaluate(at: 1.0 / 60)), into: &frame, scale: 1)
+        #expect(frame.rgba(30, 30) == RGBA(r: 255, g: 0, b: 0, a: 255))
+        // Move the deepest layer up to the root: it is drawn now.
+        host.root.addSublayer(deepest)
+        host.loop.turn(at: 2.0 / 60)
+        compositor.render(try #require(host.context.server.evaluate(at: 2.0 / 60)), into: &frame, scale: 1)
+        #expect(frame.rgba(30, 30) == RGBA(r: 0, g: 255, b: 0, a: 255))
+    }
+
+    @Test("render(in:) of a 10,000-level chain, model and presentation copy, draws what is within the limit")
+    func renderInDeepChain() throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 60, height: 60)
+        Self.chain(10_000, under: root)
+        for layer in [root, root.presentation() ?? root] {
+            let context = try #require(CGContext(data: nil, width: 60, height: 60, bitsPerComponent: 8, bytesPerRow: 0,
+                                                 space: CGColorSpaceCreateDeviceRGB(),
+                                                 bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+            let (_, diagnostics) = KinemaDiagnostics.collecting { layer.render(in: context) }
+            #expect(diagnostics.contains { $0.domain == "CALayer" && $0.message.contains("render(in:)") })
+            let image = try #require(context.makeImage())
+            #expect(pixel(of: image, x: 30, y: 30) == [255, 0, 0, 255])
+        }
+    }
+
+    @Test("hitTest on a 10,000-level chain searches to the limit and reports the rest")
+    func hitTestDeepChain() {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 60, height: 60)
+        root.position = CGPoint(x: 30, y: 30)
+        Self.chain(10_000, under: root)
+        let (found, diagnostics) = KinemaDiagnostics.collecting { root.hitTest(CGPoint(x: 30, y: 30)) }
+        #expect(found != nil && found !== root)
+        #expect(diagnostics.contains { $0.message.contains("hitTest(_:)") })
+        // The layer found is the deepest searched: the limit's level below the root.
+        var levels = 0
+        var node = found
+        while let layer = node, layer !== root { levels += 1; node = layer.superlayer }
+        #expect(levels == LayerTreeDepth.maximumLevels - 1)
+    }
+
+    @Test("a 100,000-level chain lays out, converts through presentation copies and is freed at once")
+    func layoutConvertAndFreeDeepChain() {
+        weak var weakRoot: CALayer?
+        weak var weakDeepest: CALayer?
+        do {
+            let root = CALayer()
+            let deepest = Self.chain(Int(ProcessInfo.processInfo.environment["DEEP_N"] ?? "") ?? 100_000, under: root)
+            weakRoot = root
+            weakDeepest = deepest
+            deepest.setNeedsLayout()
+            root.layoutAndDisplayTree()
+            #expect(!deepest.needsLayout())
+            // The copies of every ancestor, linked upward, freed with the last reference.
+            let point = deepest.presentation()?.convert(CGPoint.zero, to: nil)
+            #expect(point == CGPoint.zero)
+            // The open implicit transaction holds the changed layers until it commits.
+            CATransaction.flush()
+        }
+        #expect(weakRoot == nil && weakDeepest == nil)
+    }
+}

@@ -145,7 +145,11 @@ package final class Compositor {
         let painter = painters[0]
         var box: CGRect?
         let levels = LayerTreeDepth.levels(of: root)
-        if !LayerTreeDepth.runOnStack(forLevels: levels, { box = painter.subtreeBox(root, .identity) }) {
+        if !LayerTreeDepth.runOnStack(forLevels: levels, {
+            painter.localBoxes.removeAll()
+            box = painter.subtreeBox(root, .identity)
+            painter.localBoxes.removeAll()
+        }) {
             KinemaDiagnostics.emit("Compositor", "a tree \(levels) levels deep needs a thread with a larger stack than can be made; its extent is taken as empty")
         }
         return box

@@ -40,6 +40,9 @@ final class CompositorPainter {
     /// Scratch for shadow planes and blur lines, kept between layers and frames.
     var planeScratch: [Float] = []
     var lineScratch: [Float] = []
+    /// Subtree boxes of deep layers in their own space, for this frame (`localSubtreeBox`).
+    /// Keyed by object: the frame's tree holds every layer while the frame is drawn.
+    var localBoxes: [ObjectIdentifier: CGRect?] = [:]
     /// Largest distance, in pixels, between a curve and its flattened polyline.
     static let tolerance = 0.05
     /// A homogeneous w at or below this is behind the viewer (or at infinity): clipped away.
@@ -53,7 +56,9 @@ final class CompositorPainter {
     /// space to the region's pixels.
     func paintRoot(_ root: CompositeLayer, map: CATransform3D, region: PixmapRegion) {
         var surface = CompositorSurface(region: region, clip: region.bounds)
+        localBoxes.removeAll(keepingCapacity: true)
         paintLayer(root, map: map, depth: map, flipped: false, surface: &surface, alpha: 1)
+        localBoxes.removeAll(keepingCapacity: true)
         pool.endFrame()
     }
 

@@ -125,3 +125,67 @@ struct DeepTreeTests {
         #expect(weakRoot == nil && weakDeepest == nil)
     }
 }
+
+/// Layer operations that were quadratic in the number of layers or animations. Each runs a size
+/// at which the quadratic version took minutes in a debug build (20,000-deep top-down chain:
+/// 235 s; 30,000 sibling removals: about 100 s; 40,000 animations: about 100 s, extrapolated
+/// from 5,000 at 2.7 s and 1.5 s) and the linear one well under a second; the one-minute limit
+/// is that bound, missed by 60× or more either way — no timing is asserted otherwise.
+@Suite("Layer operation costs")
+@MainActor
+struct LayerOperationCostTests {
+    @Test("building a 20,000-deep chain top-down is linear (cycle check and visibility no longer walk to the root)",
+          .timeLimit(.minutes(1)))
+    func chainTopDown() {
+        let root = CALayer()
+        var node = root
+        for _ in 0 ..< 20_000 {
+            let child = CALayer()
+            node.addSublayer(child)
+            node = child
+        }
+        var depth = 0
+        var walk: CALayer? = root
+        while let layer = walk { depth += 1; walk = layer.sublayers?.first }
+        #expect(depth == 20_001)
+        // The cycle check still refuses an ancestor, from either end.
+        let (_, diagnostics) = KinemaDiagnostics.collecting { node.addSublayer(root) }
+        #expect(diagnostics.contains { $0.message.contains("cycle") })
+        #expect(root.superlayer == nil)
+    }
+
+    @Test("removing 30,000 siblings one by one, first to last and last to first, keeps order and is fast",
+          .timeLimit(.minutes(1)))
+    func removeSiblings() {
+        let root = CALayer()
+        let layers = (0 ..< 30_000).map { _ in CALayer() }
+        for layer in layers { root.addSublayer(layer) }
+        for layer in layers[..<15_000] { layer.removeFromSuperlayer() }
+        for layer in layers[15_000...].reversed().prefix(10_000) { layer.removeFromSuperlayer() }
+        let left = root.sublayers ?? []
+        #expect(left.count == 5_000)
+        #expect(zip(left, layers[15_000 ..< 20_000]).allSatisfy { $0 === $1 })
+        #expect(layers[0].superlayer == nil && layers[29_999].superlayer == nil && layers[15_000].superlayer === root)
+    }
+
+    @Test("adding 40,000 animations under distinct keys is linear; replacing a key still replaces",
+          .timeLimit(.minutes(1)))
+    func manyAnimations() {
+        let layer = CALayer()
+        let animation = CABasicAnimation(keyPath: "opacity")
+        animation.fromValue = 0
+        animation.toValue = 1
+        animation.duration = 1
+        for index in 0 ..< 40_000 {
+            layer.add(animation, forKey: "fade\(index)")
+        }
+        animation.duration = 3
+        layer.add(animation, forKey: "fade7")
+        let keys = layer.animationKeys() ?? []
+        #expect(keys.count == 40_000)
+        #expect(keys.first == "fade0" && keys.last == "fade7")
+        #expect(layer.animation(forKey: "fade7")?.duration == 3)
+        layer.removeAnimation(forKey: "fade0")
+        #expect(layer.animation(forKey: "fade0") == nil && layer.animationKeys()?.count == 39_999)
+    }
+}

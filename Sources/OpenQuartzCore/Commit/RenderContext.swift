@@ -33,6 +33,7 @@ package final class RenderContext {
         self.rootLayer = rootLayer
         self.server = server
         rootLayer.isHostRoot = true
+        CALayer.invalidateVisibility()
         Self.all.removeAll { $0.context == nil }
         Self.all.append(WeakContext(context: self))
         rootLayer.markRenderDirty()

@@ -115,6 +115,13 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     /// A number naming this layer for the render server and the compositor's caches: unique for
     /// the process's life, never reused (CompositeLayer.swift).
     package let renderID: UInt64 = makeRenderID()
+    /// The `isVisibleInTree` answer kept on the layer, valid while `visibilityStamp` is the
+    /// current `visibilityGeneration` (CALayer+Actions.swift).
+    @exclusivity(unchecked) var visibilityStamp: UInt64 = 0
+    @exclusivity(unchecked) var visibilityKept = false
+    /// Bumped by every change that may alter a kept visibility answer. `nonisolated(unsafe)`
+    /// for the deinit, which bumps it; otherwise used on the main actor.
+    nonisolated(unsafe) static var visibilityGeneration: UInt64 = 1
     /// The commit-marking walk that last marked the layer (`markCommitted()`), and the current one.
     @exclusivity(unchecked) var commitMarkVisit: UInt64 = 0
     static var commitMarkSerial: UInt64 = 1
@@ -167,6 +174,8 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     /// dying tree gives up its own links before it is freed, so each is freed from this loop.
     deinit {
         guard !sublayerStorage.isEmpty || maskStorage != nil || presentationLinks?.parent != nil else { return }
+        // The sublayers lose their superlayer: answers kept about them no longer hold.
+        if !sublayerStorage.isEmpty { CALayer.invalidateVisibility() }
         CALayer.releaseWithoutRecursion(linksOf: self)
     }
 

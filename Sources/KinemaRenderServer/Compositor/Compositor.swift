@@ -138,6 +138,12 @@ package final class Compositor {
         cache.endFrame()
     }
 
+    /// The most offscreen groups nested in one another in the last frame drawn (at most
+    /// `CompositorPainter.maximumOffscreenLevels`).
+    package var deepestOffscreenLevels: Int {
+        painters.map(\.deepestOffscreenLevels).max() ?? 0
+    }
+
     /// The box, in the root's bounds space, that the root's tree can paint (shadows included;
     /// the root's own transform and position are not applied); nil when it paints nothing.
     package func extent(of root: CompositeLayer) -> CGRect? {

@@ -66,7 +66,7 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     @exclusivity(unchecked) var renderSubtreeDirty = false
     /// Whether `committedNode` leaves out layers below the drawn depth limit (it is then made
     /// anew at each commit; CALayer+RenderTree.swift).
-    @exclusivity(unchecked) var renderTruncated = false
+    @exclusivity(unchecked) final var renderTruncated = false
     /// How many times a commit has left out the layers below a layer at the drawn depth limit
     /// (`LayerTreeDepth.maximumLevels`), for the commit's diagnostic.
     static var renderCuts = 0
@@ -117,13 +117,13 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     package let renderID: UInt64 = makeRenderID()
     /// The `isVisibleInTree` answer kept on the layer, valid while `visibilityStamp` is the
     /// current `visibilityGeneration` (CALayer+Actions.swift).
-    @exclusivity(unchecked) var visibilityStamp: UInt64 = 0
-    @exclusivity(unchecked) var visibilityKept = false
+    @exclusivity(unchecked) final var visibilityStamp: UInt64 = 0
+    @exclusivity(unchecked) final var visibilityKept = false
     /// Bumped by every change that may alter a kept visibility answer. `nonisolated(unsafe)`
     /// for the deinit, which bumps it; otherwise used on the main actor.
     nonisolated(unsafe) static var visibilityGeneration: UInt64 = 1
     /// The commit-marking walk that last marked the layer (`markCommitted()`), and the current one.
-    @exclusivity(unchecked) var commitMarkVisit: UInt64 = 0
+    @exclusivity(unchecked) final var commitMarkVisit: UInt64 = 0
     static var commitMarkSerial: UInt64 = 1
     /// Whether the layer is the root of a `RenderContext` (it counts as in a tree).
     @exclusivity(unchecked) var isHostRoot = false

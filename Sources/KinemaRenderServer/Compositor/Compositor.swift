@@ -72,9 +72,29 @@ package final class Compositor {
     /// Clears `target`, then draws `root`'s tree with `rootMap` taking the root's bounds space to
     /// the target's pixels (each band clears its own rows, on its own thread):
     /// `render(_:into:scale:)` and `CALayer.render(in:)` use it.
+    ///
+    /// A tree more than `LayerTreeDepth.inlineLevels` deep is drawn, all bands in turn, on a
+    /// thread whose stack is sized for its depth (the walk is recursive, ~18 KB a level in a
+    /// debug build); when no such thread can be made the target is left clear, with a diagnostic.
     package func render(_ root: CompositeLayer, into target: inout Pixmap, rootMap: CATransform3D) {
+        guard target.width > 0, target.height > 0 else { return }
+        let levels = LayerTreeDepth.levels(of: root)
+        if levels <= LayerTreeDepth.inlineLevels {
+            renderBands(root, into: &target, rootMap: rootMap, threads: threads)
+            return
+        }
+        let drawn = LayerTreeDepth.runOnStack(forLevels: levels) {
+            renderBands(root, into: &target, rootMap: rootMap, threads: 1)
+        }
+        if !drawn {
+            target.clear()
+            KinemaDiagnostics.emit("Compositor", "a tree \(levels) levels deep needs a thread with a larger stack than can be made; nothing was drawn")
+        }
+    }
+
+    /// `render(_:into:rootMap:)` on the current thread, the bands shared among `threads`.
+    private func renderBands(_ root: CompositeLayer, into target: inout Pixmap, rootMap: CATransform3D, threads: Int) {
         let height = target.height, width = target.width
-        guard width > 0, height > 0 else { return }
         // The bands depend on the frame's height only, never on the thread count, so a frame is
         // the same bit for bit on any machine (a band's pixels can differ by a level from the
         // same rows drawn as part of another band: shadow blurs sum from the band's edge).
@@ -118,11 +138,27 @@ package final class Compositor {
         cache.endFrame()
     }
 
+    /// The most offscreen groups nested in one another in the last frame drawn (at most
+    /// `CompositorPainter.maximumOffscreenLevels`).
+    package var deepestOffscreenLevels: Int {
+        painters.map(\.deepestOffscreenLevels).max() ?? 0
+    }
+
     /// The box, in the root's bounds space, that the root's tree can paint (shadows included;
     /// the root's own transform and position are not applied); nil when it paints nothing.
     package func extent(of root: CompositeLayer) -> CGRect? {
         if painters.isEmpty { painters.append(CompositorPainter(cache: cache)) }
-        return painters[0].subtreeBox(root, .identity)
+        let painter = painters[0]
+        var box: CGRect?
+        let levels = LayerTreeDepth.levels(of: root)
+        if !LayerTreeDepth.runOnStack(forLevels: levels, {
+            painter.localBoxes.removeAll()
+            box = painter.subtreeBox(root, .identity)
+            painter.localBoxes.removeAll()
+        }) {
+            KinemaDiagnostics.emit("Compositor", "a tree \(levels) levels deep needs a thread with a larger stack than can be made; its extent is taken as empty")
+        }
+        return box
     }
 
     /// How many horizontal bands a frame of `height` pixels is drawn in: one per 180 rows, at most
@@ -132,11 +168,16 @@ package final class Compositor {
     }
 
     /// Whether any visible layer of the tree blurs its backdrop.
-    static func containsBackdropBlur(_ layer: CompositeLayer) -> Bool {
-        if layer.state.isHidden { return false }
-        if layer.state.hasBackdropEffect { return true }
-        if let from = layer.transition?.from, containsBackdropBlur(from) { return true }
-        return layer.sublayers.contains { containsBackdropBlur($0) }
+    /// Iterative: a tree may be deeper than the thread's stack allows recursion.
+    static func containsBackdropBlur(_ root: CompositeLayer) -> Bool {
+        var pending = [root]
+        while let layer = pending.popLast() {
+            if layer.state.isHidden { continue }
+            if layer.state.hasBackdropEffect { return true }
+            if let from = layer.transition?.from { pending.append(from) }
+            pending.append(contentsOf: layer.sublayers)
+        }
+        return false
     }
 }
 

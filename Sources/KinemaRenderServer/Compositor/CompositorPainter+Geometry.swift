@@ -128,9 +128,18 @@ extension CompositorPainter {
         PixelRect(x: rect.x - amount, y: rect.y - amount, width: rect.width + 2 * amount, height: rect.height + 2 * amount)
     }
 
+    /// How many levels below a layer `subtreeBox` follows exactly. Deeper, a sublayer's subtree
+    /// counts as the box of its own subtree box (worked out once a frame, `localSubtreeBox`)
+    /// under the sublayer's map: never smaller, equal unless something is rotated. Without
+    /// this, painting a chain n deep asked for the boxes of n(n−1)/2 layers — 9 s of a debug
+    /// build's frame for a 1,000-level chain; interfaces are far shallower than 32, so their
+    /// boxes, and pixels, are what they were.
+    static let exactBoxLevels = 32
+
     /// The box (surface pixels) the layer and its subtree can paint under `map`, shadow
     /// included; `.infinite` when a non-affine sublayer makes it unbounded; nil when empty.
-    func subtreeBox(_ layer: CompositeLayer, _ map: PathTransform) -> CGRect? {
+    /// `levels`: how many more levels are followed exactly (`exactBoxLevels`).
+    func subtreeBox(_ layer: CompositeLayer, _ map: PathTransform, levels: Int = exactBoxLevels) -> CGRect? {
         let s = layer.state
         var box = Self.box(of: s.bounds, map)
         if let image = s.contents {
@@ -159,7 +168,7 @@ extension CompositorPainter {
                             CATransform3DConcat(LayerGeometry.transformToSuperlayer(child.state, superlayer: nil), instance),
                             LayerGeometry.sublayerMap(of: s))
                     }
-                    if let childBox = childBox(child, CATransform3DConcat(Self.flattened(local), plane)) {
+                    if let childBox = childBox(child, CATransform3DConcat(Self.flattened(local), plane), levels: levels - 1) {
                         box = box.union(childBox)
                         if box.isInfinite { return box }
                     }
@@ -174,24 +183,39 @@ extension CompositorPainter {
     }
 
     /// The box of a sublayer's subtree under a 4×4 map (transform layers expanded).
-    func childBox(_ layer: CompositeLayer, _ map: CATransform3D) -> CGRect? {
+    func childBox(_ layer: CompositeLayer, _ map: CATransform3D, levels: Int = exactBoxLevels) -> CGRect? {
         if layer.state.isTransformLayer {
             var box = CGRect.null
             for child in layer.sublayers where !child.state.isHidden {
                 let local = LayerGeometry.transformToSuperlayer(child.state, superlayer: layer.state)
-                if let b = childBox(child, CATransform3DConcat(local, map)) { box = box.union(b) }
+                if let b = childBox(child, CATransform3DConcat(local, map), levels: levels - 1) { box = box.union(b) }
             }
             return box.isNull ? nil : box
         }
         let projection = PlaneProjection(flattening: map)
-        if let affine = Self.affine(projection) { return subtreeBox(layer, affine) }
+        if let affine = Self.affine(projection) {
+            guard levels <= 0 else { return subtreeBox(layer, affine, levels: levels) }
+            guard let own = localSubtreeBox(layer) else { return nil }
+            return own.isInfinite ? own : Self.box(of: own, affine)
+        }
         // Non-affine: the projected, near-clipped box of the layer's own subtree box.
-        guard let own = subtreeBox(layer, .identity), !own.isInfinite else { return .infinite }
+        guard let own = levels > 0 ? subtreeBox(layer, .identity, levels: levels) : localSubtreeBox(layer),
+              !own.isInfinite else { return .infinite }
         let polygon = Self.projectedPolygon(own, projection)
         guard !polygon.isEmpty else { return nil }
         let xs = polygon.map(\.x), ys = polygon.map(\.y)
         guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return nil }
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The layer's subtree box in its own bounds space, worked out once per frame (the memo is
+    /// emptied by `paintRoot` and `Compositor.extent`); nil when it paints nothing.
+    func localSubtreeBox(_ layer: CompositeLayer) -> CGRect? {
+        let key = ObjectIdentifier(layer)
+        if let known = localBoxes[key] { return known }
+        let box = subtreeBox(layer, .identity)
+        localBoxes[key] = .some(box)
+        return box
     }
 }
 

@@ -21,6 +21,7 @@
 import Foundation
 import KinemaGeometry
 import KinemaRaster
+import KinemaSupport
 import KinemaTiming
 import OpenCoreGraphics
 
@@ -40,6 +41,31 @@ final class CompositorPainter {
     /// Scratch for shadow planes and blur lines, kept between layers and frames.
     var planeScratch: [Float] = []
     var lineScratch: [Float] = []
+    /// How many offscreen groups (group opacity, masks, alpha shadows, masksToBounds) enclose
+    /// what is being drawn now.
+    var offscreenLevels = 0
+    /// The most offscreen groups that enclosed one another in this frame (for tests).
+    var deepestOffscreenLevels = 0
+    /// Whether this frame has reported reaching `maximumOffscreenLevels`.
+    var reportedOffscreenCap = false
+    /// The most offscreen groups drawn inside one another. Each holds a pixmap as large as the
+    /// part of the frame its layer covers, alive until the group is done: 10,000 nested
+    /// transparency layers took 2.5 GB. 32 full frames of 1280 × 720 are 118 MB. Deeper
+    /// layers are drawn into the innermost group directly: group opacity becomes per-layer
+    /// opacity, and masks, alpha shadows and masksToBounds clipping are not applied (one
+    /// diagnostic a frame).
+    static let maximumOffscreenLevels = 32
+
+    /// Reports, once a frame, that offscreen groups are nested past the limit.
+    func reportOffscreenCap() {
+        guard !reportedOffscreenCap else { return }
+        reportedOffscreenCap = true
+        KinemaDiagnostics.emit("Compositor", "offscreen groups (group opacity, masks, shadows, masksToBounds) are nested more than \(Self.maximumOffscreenLevels) deep; the deeper layers are drawn without their own group, mask, shadow or clip")
+    }
+
+    /// Subtree boxes of deep layers in their own space, for this frame (`localSubtreeBox`).
+    /// Keyed by object: the frame's tree holds every layer while the frame is drawn.
+    var localBoxes: [ObjectIdentifier: CGRect?] = [:]
     /// Largest distance, in pixels, between a curve and its flattened polyline.
     static let tolerance = 0.05
     /// A homogeneous w at or below this is behind the viewer (or at infinity): clipped away.
@@ -53,7 +79,12 @@ final class CompositorPainter {
     /// space to the region's pixels.
     func paintRoot(_ root: CompositeLayer, map: CATransform3D, region: PixmapRegion) {
         var surface = CompositorSurface(region: region, clip: region.bounds)
+        localBoxes.removeAll(keepingCapacity: true)
+        reportedOffscreenCap = false
+        offscreenLevels = 0
+        deepestOffscreenLevels = 0
         paintLayer(root, map: map, depth: map, flipped: false, surface: &surface, alpha: 1)
+        localBoxes.removeAll(keepingCapacity: true)
         pool.endFrame()
     }
 
@@ -137,10 +168,14 @@ final class CompositorPainter {
             return
         }
         let shadow = shadowParameters(s, map)
+        let isolates = offscreenLevels < Self.maximumOffscreenLevels
         let group = alpha < 1 && s.allowsGroupOpacity && Self.needsGroup(layer)
         let alphaShadow = shadow != nil && s.shadowPath == nil
-        guard layer.mask != nil || group || alphaShadow else {
-            if let shadow { paintPathShadow(s, map, shadow, surface: &surface, alpha: alpha) }
+        if !isolates, layer.mask != nil || group || alphaShadow {
+            reportOffscreenCap()
+        }
+        guard isolates, layer.mask != nil || group || alphaShadow else {
+            if let shadow, !alphaShadow { paintPathShadow(s, map, shadow, surface: &surface, alpha: alpha) }
             paintBody(layer, map, surface: &surface, alpha: alpha)
             return
         }
@@ -148,6 +183,9 @@ final class CompositorPainter {
         var reach = area
         if let shadow { reach = Self.grow(area, by: shadow.reach).intersection(Self.pixelArea(box)) }
         guard !reach.isEmpty, var content = pool.take(width: reach.width, height: reach.height) else { return }
+        offscreenLevels += 1
+        deepestOffscreenLevels = max(deepestOffscreenLevels, offscreenLevels)
+        defer { offscreenLevels -= 1 }
         let inner = map.concatenating(.translation(Double(-reach.x), Double(-reach.y)))
         let local = PixelRect(width: reach.width, height: reach.height)
         if let shadow, alphaShadow, layer.mask == nil, !group {
@@ -219,9 +257,17 @@ final class CompositorPainter {
     /// bounds (anti-aliased): `masksToBounds`.
     func paintClipped(_ layer: CompositeLayer, _ map: PathTransform, outline: Path, surface: inout CompositorSurface,
                       alpha: Float) {
+        guard offscreenLevels < Self.maximumOffscreenLevels else {
+            reportOffscreenCap()
+            paintInner(layer, map, surface: &surface, alpha: alpha)
+            return
+        }
         let box = Self.box(of: layer.state.bounds, map)
         guard let area = Self.pixelArea(box, within: surface.clip),
               var content = pool.take(width: area.width, height: area.height) else { return }
+        offscreenLevels += 1
+        deepestOffscreenLevels = max(deepestOffscreenLevels, offscreenLevels)
+        defer { offscreenLevels -= 1 }
         let inner = map.concatenating(.translation(Double(-area.x), Double(-area.y)))
         content.withMutableRegion { region in
             var offscreen = CompositorSurface(region: region, clip: PixelRect(width: area.width, height: area.height))

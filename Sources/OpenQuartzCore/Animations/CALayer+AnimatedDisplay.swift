@@ -176,6 +176,7 @@ extension CALayer {
         display()
         let image = state.contents
         state = model
+        Self.invalidateVisibility()   // `shown` may have hidden or shown the layer meanwhile
         write("contents", image.map { .image($0) } ?? .none)
         needsDisplayFlag = flag
         return image

@@ -39,9 +39,12 @@ extension CALayer {
             // The copy's own values, and the model's sublayers each shown with their
             // presentation values now.
             let model = model()
+            var cuts = 0
+            let shown: (CALayer) -> LayerState = { ($0.presentation() ?? $0).state }
             tree = CompositeLayer(id: model.renderID, state: state,
-                                  sublayers: model.sublayerStorage.map { Self.presentationTree($0) },
-                                  mask: model.maskStorage.map { Self.presentationTree($0) })
+                                  sublayers: model.sublayerStorage.map { Self.compositeTree($0, level: 2, cuts: &cuts, values: shown) },
+                                  mask: model.maskStorage.map { Self.compositeTree($0, level: 2, cuts: &cuts, values: shown) })
+            Self.reportCuts(cuts, operation: "render(in:)")
         } else {
             tree = CompositeLayer(modelTree: self)
         }
@@ -70,14 +73,5 @@ extension CALayer {
         ctx.scaleBy(x: 1, y: -1)
         ctx.draw(image, in: rect)
         ctx.restoreGState()
-    }
-
-    /// The tree under `layer` with presentation values (model values where a layer has no
-    /// presentation).
-    static func presentationTree(_ layer: CALayer) -> CompositeLayer {
-        let shown = layer.presentation() ?? layer
-        return CompositeLayer(id: layer.renderID, state: shown.state,
-                              sublayers: layer.sublayerStorage.map { presentationTree($0) },
-                              mask: layer.maskStorage.map { presentationTree($0) })
     }
 }

@@ -34,11 +34,18 @@ extension CALayer {
     /// subtree changed, else a new node (new nodes for changed descendants, reused ones for the
     /// rest). Only committed animations go in.
     ///
+    /// `level` is the layer's level in the committed tree (the root's is 1). A layer at
+    /// `LayerTreeDepth.maximumLevels` gets a node without its sublayers and mask (they are not
+    /// drawn; `renderCuts` counts each such cut, for the commit's diagnostic); such a node and
+    /// its ancestors' are made anew at every commit (`renderTruncated`), so that the layers left
+    /// out appear as soon as the tree is shallow enough.
+    ///
     /// Cost: O(changed layers + their ancestors); an unchanged tree is one check.
-    final func makeRenderNode() -> RenderNode {
-        if !renderDirty, !renderSubtreeDirty, let node = committedNode {
+    final func makeRenderNode(level: Int = 1) -> RenderNode {
+        if !renderDirty, !renderSubtreeDirty, !renderTruncated, let node = committedNode {
             return node
         }
+        let cutsBefore = Self.renderCuts
         if renderAnimationCache == nil || renderAnimationCache?.dependsOnModel == true {
             makeRenderAnimations()
         }
@@ -52,10 +59,13 @@ extension CALayer {
             renderTimingAddress = cold
             renderTiming = mediaTiming
         }
+        let cut = level >= LayerTreeDepth.maximumLevels && (!sublayerStorage.isEmpty || maskStorage != nil)
+        if cut { Self.renderCuts &+= 1 }
         let node = RenderNode(id: renderID, state: state, timing: renderTiming,
                               animations: renderAnimationCache ?? .empty,
-                              sublayers: makeSublayerNodes(),
-                              mask: maskStorage?.makeRenderNode())
+                              sublayers: cut ? [] : makeSublayerNodes(level: level + 1),
+                              mask: cut ? nil : maskStorage?.makeRenderNode(level: level + 1))
+        renderTruncated = Self.renderCuts != cutsBefore
         committedNode = node
         renderAddresses = RenderAddresses(node: node, animations: renderAnimationCache, cold: cold)
         renderDirty = false
@@ -83,7 +93,7 @@ extension CALayer {
     /// ahead, the objects its new node retains and its old node (released), whose addresses the
     /// layer recorded at its last commit — read as plain addresses, since holding a reference to
     /// an object retains it, which is the very touch the hint is meant to get ahead of.
-    private func makeSublayerNodes() -> [RenderNode] {
+    private func makeSublayerNodes(level: Int) -> [RenderNode] {
         var nodes: [RenderNode] = []
         nodes.reserveCapacity(sublayerStorage.count)
         sublayerStorage.withUnsafeBufferPointer { layers in
@@ -97,7 +107,7 @@ extension CALayer {
                 if index + 8 < layers.count {
                     layers.unretained(at: index + 8).takeUnretainedValue().renderAddresses.prefetch()
                 }
-                nodes.append(layers.unretained(at: index).takeUnretainedValue().makeRenderNode())
+                nodes.append(layers.unretained(at: index).takeUnretainedValue().makeRenderNode(level: level))
             }
         }
         return nodes
@@ -107,19 +117,24 @@ extension CALayer {
     /// Animation does for a tree just before committing it. Actions are disabled meanwhile (new
     /// backing stores replace the old without animating). Subtrees where nothing asked are
     /// skipped (`layoutDisplayPending`): a commit of a large tree no longer visits every layer.
+    ///
+    /// Iterative (a tree may be deeper than the stack allows recursion), in the order a recursive
+    /// walk takes: a layer, then its mask's subtree, then each sublayer's subtree; the sublayers
+    /// visited are those the layer has once it has laid out.
     final func layoutAndDisplayTree() {
-        guard layoutDisplayPending else { return }
-        layoutDisplayPending = false
-        if needsLayoutFlag {
-            needsLayoutFlag = false
-            layoutSublayers()
-        }
-        if needsDisplayFlag {
-            displayIfNeeded()
-        }
-        maskStorage?.layoutAndDisplayTree()
-        for sublayer in sublayerStorage {
-            sublayer.layoutAndDisplayTree()
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            guard layer.layoutDisplayPending else { continue }
+            layer.layoutDisplayPending = false
+            if layer.needsLayoutFlag {
+                layer.needsLayoutFlag = false
+                layer.layoutSublayers()
+            }
+            if layer.needsDisplayFlag {
+                layer.displayIfNeeded()
+            }
+            pending.append(contentsOf: layer.sublayerStorage.reversed())
+            if let mask = layer.maskStorage { pending.append(mask) }
         }
     }
 

@@ -38,6 +38,7 @@ package final class RenderContext {
         self.rootLayer = rootLayer
         self.server = server
         rootLayer.isHostRoot = true
+        CALayer.invalidateVisibility()
         Self.all.removeAll { $0.context == nil }
         Self.all.append(WeakContext(context: self))
         rootLayer.markRenderDirty()
@@ -47,7 +48,14 @@ package final class RenderContext {
     package func commit() {
         // A new context marks its root dirty, so its first commit always happens.
         guard rootLayer.renderDirty || rootLayer.renderSubtreeDirty else { return }
+        let cutsBefore = CALayer.renderCuts
         server.commit(rootLayer.makeRenderNode())
+        let cuts = CALayer.renderCuts &- cutsBefore
+        if cuts > 0 {
+            KinemaDiagnostics.emit(
+                "CATransaction",
+                "commit: the layer tree is deeper than \(LayerTreeDepth.maximumLevels) levels; the sublayers and masks of \(cuts) layer(s) at that level are not drawn")
+        }
     }
 
     /// Whether a commit now serves this tree: during a host's turn, only that host's tree and

@@ -116,11 +116,26 @@ extension CALayer {
 
     // MARK: Hit testing
 
+    /// How many `hit(_:fromFlatSpace:)` calls are under way on the main actor (the search's
+    /// depth).
+    static var hitTestLevels = 0
+
     /// Hit-tests `p`, which lies in the plane of this layer's nearest flattening ancestor;
     /// `pending` is the 4×4 map from this layer's superlayer's space to that plane (the identity
     /// unless the superlayer is a CATransformLayer).
+    ///
+    /// The search goes at most `LayerTreeDepth.maximumLevels` levels below the layer it started
+    /// from (as deep as a commit draws): the layers below are not searched, with a diagnostic.
+    /// The recursion runs through `hitTest(_:)`, which subclasses override, so it stays a
+    /// recursion, bounded.
     final func hit(_ p: CGPoint, fromFlatSpace pending: CATransform3D) -> CALayer? {
         guard !state.isHidden else { return nil }
+        guard Self.hitTestLevels < LayerTreeDepth.maximumLevels else {
+            KinemaDiagnostics.emit(domain, "hitTest(_:): the tree is deeper than \(LayerTreeDepth.maximumLevels) levels below the layer searched; the layers below were not searched")
+            return nil
+        }
+        Self.hitTestLevels += 1
+        defer { Self.hitTestLevels -= 1 }
         let toFlat = CATransform3DConcat(transformToSuperlayer, pending)
         if state.isTransformLayer {
             // No plane of its own: its sublayers are tested against the same flat plane.

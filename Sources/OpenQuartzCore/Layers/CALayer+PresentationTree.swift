@@ -47,6 +47,8 @@ final class PresentationSnapshot {
     }
 
     private var copies: [ObjectIdentifier: WeakCopy] = [:]
+    /// The table size past which freed copies are swept out.
+    private var sweepThreshold = 64
 
     init(time: CFTimeInterval) {
         self.time = time
@@ -61,8 +63,12 @@ final class PresentationSnapshot {
             copy = existing
         } else {
             copy = model.makePresentationCopy(in: self)
-            if copies.count > 64 {
+            // Forget freed copies when the table has doubled since the last sweep: amortized
+            // O(1) a copy (sweeping at every copy past 64 was quadratic when thousands of
+            // copies are alive, as the ancestors of a deep layer's copy are).
+            if copies.count > sweepThreshold {
                 copies = copies.filter { $0.value.layer != nil }
+                sweepThreshold = max(64, copies.count * 2)
             }
             copies[id] = WeakCopy(layer: copy)
         }
@@ -98,15 +104,18 @@ extension CALayer {
     /// nearest Kinema class above it) made with `init(layer:)`, its state the model state with the
     /// committed animations evaluated at the snapshot's time in this layer's time space.
     final func makePresentationCopy(in snapshot: PresentationSnapshot) -> CALayer {
-        let time = localTime(fromAbsolute: snapshot.time)
-        dropFinishedAnimations(at: time)
+        // The local time walks up to the root: asked only of a layer with animations, so that
+        // the copies of a deep layer's ancestors cost O(depth), not O(depth²).
+        let hasAnimations = !animationStore.entries.isEmpty
+        let time = hasAnimations ? localTime(fromAbsolute: snapshot.time) : 0
+        if hasAnimations { dropFinishedAnimations(at: time) }
         let copy: CALayer
         if let copyable = type(of: self) as? any CALayerPresentationCopying.Type {
             copy = copyable.init(layer: self)
         } else {
             copy = kinemaClassCopy()
         }
-        let snapshots = committedSnapshots
+        let snapshots = hasAnimations ? committedSnapshots : []
         if !snapshots.isEmpty {
             copy.state = evaluate(state, animations: snapshots, at: time)
         }

@@ -70,6 +70,7 @@ extension CALayer {
             (key, readsOld ? LayerKeyPath.lookup(key, for: layerClass)?.get(state) ?? .none : .none)
         }
         let oldBounds = state.bounds
+        let wasHidden = state.isHidden
         guard entry.set(&state, value) else {
             KinemaDiagnostics.emit(
                 domain,
@@ -78,6 +79,9 @@ extension CALayer {
         }
         if state.bounds != oldBounds {
             boundsDidChange(from: oldBounds)
+        }
+        if state.isHidden != wasHidden {
+            Self.invalidateVisibility()
         }
         if entry.isStored {
             storedPropertyDidChange(entry.keyPath, from: old)

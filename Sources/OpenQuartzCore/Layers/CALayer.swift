@@ -64,14 +64,24 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     @exclusivity(unchecked) var renderDirty = true
     /// Whether some layer below this one (sublayer or mask, at any depth) is `renderDirty`.
     @exclusivity(unchecked) var renderSubtreeDirty = false
+    /// Whether `committedNode` leaves out layers below the drawn depth limit (it is then made
+    /// anew at each commit; CALayer+RenderTree.swift).
+    @exclusivity(unchecked) final var renderTruncated = false
+    /// How many times a commit has left out the layers below a layer at the drawn depth limit
+    /// (`LayerTreeDepth.maximumLevels`), for the commit's diagnostic.
+    static var renderCuts = 0
     /// The committed animations in render-tree form, until the animations change.
     @exclusivity(unchecked) var renderAnimationCache: RenderAnimationSet?
     /// Where the objects of the last commit live, for the next commit's cache hints.
     @exclusivity(unchecked) var renderAddresses = RenderAddresses()
 
-    @exclusivity(unchecked) var sublayerStorage: [CALayer] = []
+    // The three links a layer holds strongly are `nonisolated(unsafe)` for one reader only: the
+    // deinit (nonisolated), which takes them out of layers nothing else holds so that a long
+    // chain is freed without recursion (`releaseWithoutRecursion`). Everything else uses them
+    // on the main actor, as the class is.
+    @exclusivity(unchecked) nonisolated(unsafe) var sublayerStorage: [CALayer] = []
     weak var superlayerStorage: CALayer?
-    @exclusivity(unchecked) var maskStorage: CALayer?
+    @exclusivity(unchecked) nonisolated(unsafe) var maskStorage: CALayer?
     /// The timing a commit last worked out, the address of the cold part of the state it came
     /// from, and that cold part itself (held so that no other can take its address meanwhile;
     /// CALayer+RenderTree.swift).
@@ -98,13 +108,23 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     @exclusivity(unchecked) var animationStore = LayerAnimationStore()
     /// On a presentation copy: the snapshot it belongs to and its link up the presentation tree
     /// (CALayer+PresentationTree.swift); nil on a model layer.
-    var presentationLinks: PresentationLinks?
+    nonisolated(unsafe) var presentationLinks: PresentationLinks?
     /// Whether the layer was in a tree when a transaction committed: only such layers animate
     /// implicitly (CALayer+Actions.swift).
     @exclusivity(unchecked) var hasBeenCommitted = false
     /// A number naming this layer for the render server and the compositor's caches: unique for
     /// the process's life, never reused (CompositeLayer.swift).
     package let renderID: UInt64 = makeRenderID()
+    /// The `isVisibleInTree` answer kept on the layer, valid while `visibilityStamp` is the
+    /// current `visibilityGeneration` (CALayer+Actions.swift).
+    @exclusivity(unchecked) final var visibilityStamp: UInt64 = 0
+    @exclusivity(unchecked) final var visibilityKept = false
+    /// Bumped by every change that may alter a kept visibility answer. `nonisolated(unsafe)`
+    /// for the deinit, which bumps it; otherwise used on the main actor.
+    nonisolated(unsafe) static var visibilityGeneration: UInt64 = 1
+    /// The commit-marking walk that last marked the layer (`markCommitted()`), and the current one.
+    @exclusivity(unchecked) final var commitMarkVisit: UInt64 = 0
+    static var commitMarkSerial: UInt64 = 1
     /// Whether the layer is the root of a `RenderContext` (it counts as in a tree).
     @exclusivity(unchecked) var isHostRoot = false
     /// What the layer last drew for an animation of a key that needs display; nil when it has
@@ -146,6 +166,17 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     public required init?(coder: NSCoder) {
         KinemaDiagnostics.emit("CALayer", "init(coder:): Kinema does not decode archived layers; made a layer with default values")
         state = Self.defaultState()
+    }
+
+    /// Releases the layer's sublayers, mask and presentation links without recursion: a chain of
+    /// 100,000 layers freed at once would otherwise free each sublayer inside its superlayer's
+    /// deinit, one stack frame set per level, and overflow the stack. A layer held only by the
+    /// dying tree gives up its own links before it is freed, so each is freed from this loop.
+    deinit {
+        guard !sublayerStorage.isEmpty || maskStorage != nil || presentationLinks?.parent != nil else { return }
+        // The sublayers lose their superlayer: answers kept about them no longer hold.
+        if !sublayerStorage.isEmpty { CALayer.invalidateVisibility() }
+        CALayer.releaseWithoutRecursion(linksOf: self)
     }
 
     /// A copy of the layer showing its animations at the current time (see

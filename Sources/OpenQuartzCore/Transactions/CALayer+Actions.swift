@@ -135,13 +135,63 @@ public let kCATransition = "transition"
 extension CALayer {
     /// Whether the layer is shown: neither it nor any superlayer above it is hidden, and the top
     /// superlayer is the root of a hosted tree (a RenderContext's). Masks are not shown as layers.
+    ///
+    /// **Cost.** The answer is kept on each layer on the way up, valid until the next change
+    /// that can alter a kept answer (`visibilityGeneration`): asking again, or asking for a new
+    /// sublayer of a layer already asked about, is O(1). Every add and remove asks about the
+    /// moved layer, so walking to the root each time made building a 20,000-deep chain
+    /// top-down quadratic. A hierarchy change bumps the generation only when the moved layer
+    /// holds a kept answer: a layer without one has none below it (answers are kept on whole
+    /// paths up to the root), so adding new layers keeps every answer.
     final var isVisibleInTree: Bool {
+        let generation = Self.visibilityGeneration
         var node = self
+        var shown: Bool
+        var keep = true
         while true {
-            if node.state.isHidden { return false }
-            guard let parent = node.superlayerStorage else { return node.isHostRoot }
+            if node.visibilityStamp == generation {
+                shown = node.visibilityKept
+                break
+            }
+            if node.state.isHidden {
+                // Kept only on whole paths up to the root: not here.
+                shown = false
+                keep = false
+                break
+            }
+            guard let parent = node.superlayerStorage else {
+                shown = node.isHostRoot
+                break
+            }
             node = parent
         }
+        guard keep else { return shown }
+        var marked = self
+        while marked.visibilityStamp != generation {
+            marked.visibilityStamp = generation
+            marked.visibilityKept = shown
+            guard marked !== node, let parent = marked.superlayerStorage else { break }
+            marked = parent
+        }
+        return shown
+    }
+
+    /// Called before this layer joins or leaves a superlayer: the answers kept on it and below
+    /// it may change. A layer without sublayers drops its own; one with sublayers (which may
+    /// keep answers too) drops every kept answer.
+    final func willMoveInTree() {
+        guard visibilityStamp == Self.visibilityGeneration else { return }
+        if sublayerStorage.isEmpty {
+            visibilityStamp = 0
+        } else {
+            Self.invalidateVisibility()
+        }
+    }
+
+    /// Drops every kept `isVisibleInTree` answer: a layer's hidden flag, a host root or a tree
+    /// changed.
+    nonisolated static func invalidateVisibility() {
+        visibilityGeneration &+= 1
     }
 
     /// Whether each of `layers` is shown now, for `postOrderEvents(after:)`.
@@ -206,12 +256,25 @@ extension CALayer {
     }
 
     /// Marks the layer, its mask and its sublayers as displayed (committed in a tree).
+    ///
+    /// Iterative, and a layer already marked since `beginCommitMarks()` is not walked again:
+    /// a commit whose changed layers form a chain marks each layer once (the recursion marked
+    /// each changed layer's whole subtree, O(depth²), and overflowed the stack on a deep chain).
     final func markCommitted() {
-        hasBeenCommitted = true
-        maskStorage?.markCommitted()
-        for sublayer in sublayerStorage {
-            sublayer.markCommitted()
+        let serial = Self.commitMarkSerial
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            guard layer.commitMarkVisit != serial else { continue }
+            layer.commitMarkVisit = serial
+            layer.hasBeenCommitted = true
+            if let mask = layer.maskStorage { pending.append(mask) }
+            pending.append(contentsOf: layer.sublayerStorage)
         }
+    }
+
+    /// Starts a commit's marking: layers marked before are walked again by `markCommitted()`.
+    static func beginCommitMarks() {
+        commitMarkSerial &+= 1
     }
 
     /// Runs the action for a change of `key` (old value `old`): opens the implicit transaction,

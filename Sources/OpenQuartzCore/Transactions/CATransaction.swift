@@ -246,6 +246,7 @@ public final class CATransaction {
             }
             // A committed layer with nothing below it has nothing left to mark; asking whether
             // it is in a tree would read its superlayer (a weak reference) for nothing.
+            CALayer.beginCommitMarks()
             for layer in frame.changedLayers where !layer.isCommittedLeaf && layer.isInLayerTree {
                 layer.markCommitted()
             }

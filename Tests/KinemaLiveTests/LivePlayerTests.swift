@@ -176,6 +176,8 @@ struct LivePlayerTests {
         let firstServer = first.withClock { LivePlayer.server(of: first) }
         let secondServer = second.withClock { LivePlayer.server(of: second) }
         #expect(firstServer !== secondServer)
+        // Each stage's turn commits its own tree only (docs/ARCHITECTURE.md, "Several hosts").
+        first.withClock { first.turn(to: first.time) }
         second.withClock { second.turn(to: second.time) }
         #expect(firstServer?.committedTree?.sublayers.count == 1)
         #expect(secondServer?.committedTree?.sublayers.count == 2)

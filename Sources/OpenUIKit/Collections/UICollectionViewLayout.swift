@@ -48,6 +48,7 @@ open class UICollectionViewLayoutInvalidationContext {
 public final class UICollectionViewUpdateItem {
     /// What the update does.
     public enum Action: Int, Sendable {
+        /// What a batch update does to an item: inserts, deletes, reloads or moves it, or nothing.
         case insert, delete, reload, move, none
     }
     /// The item's (or section's: an index path of one index) path before the update; nil for an insert.

@@ -35,6 +35,7 @@ open class UICollectionViewLayoutInvalidationContext {
     /// The items invalidated.
     open private(set) var invalidatedItemIndexPaths: [IndexPath]?
 
+    /// An empty context: nothing marked invalid yet.
     public required init() {}
 
     /// Marks the items at `indexPaths` invalid.
@@ -113,6 +114,7 @@ open class UICollectionViewLayout {
     func adjustVisibleElements(_ elements: inout [UICollectionView.ElementKey: UICollectionViewLayoutAttributes],
                                offset: (Int) -> CGPoint) {}
 
+    /// A layout not yet attached to a collection view.
     public init() {}
 
     /// The class of the attributes the layout makes (override to use a subclass).

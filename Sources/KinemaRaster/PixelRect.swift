@@ -9,11 +9,16 @@
 /// Any `Int` values are accepted; maths on them saturates instead of overflowing, and a rectangle
 /// with a zero or negative width or height is empty.
 public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    /// The first column.
     public var x: Int
+    /// The first row.
     public var y: Int
+    /// The number of columns; zero or less means empty.
     public var width: Int
+    /// The number of rows; zero or less means empty.
     public var height: Int
 
+    /// The rectangle of `width` × `height` pixels whose top-left pixel is (`x`, `y`).
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -26,13 +31,16 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         self.init(x: 0, y: 0, width: width, height: height)
     }
 
+    /// The first column (`x`).
     public var minX: Int { x }
+    /// The first row (`y`).
     public var minY: Int { y }
     /// One past the last column, saturating at `Int.max`.
     public var maxX: Int { x.saturatingAdd(max(width, 0)) }
     /// One past the last row, saturating at `Int.max`.
     public var maxY: Int { y.saturatingAdd(max(height, 0)) }
 
+    /// Whether the rectangle holds no pixel (a width or height of zero or less).
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
     /// The pixels in both rectangles; an empty rectangle (at `self`'s origin) when they do not meet.
@@ -43,6 +51,7 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         return PixelRect(x: lowX, y: lowY, width: highX - lowX, height: highY - lowY)
     }
 
+    /// Whether the pixel at column `x`, row `y` lies inside.
     public func contains(x px: Int, y py: Int) -> Bool {
         px >= minX && px < maxX && py >= minY && py < maxY
     }

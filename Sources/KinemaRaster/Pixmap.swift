@@ -58,7 +58,9 @@ public struct Pixmap: Hashable, Sendable {
     /// The most pixels one pixmap may hold (2^28, which is 1 GiB of RGBA8).
     public static let maximumPixelCount = 1 << 28
 
+    /// The number of columns.
     public let width: Int
+    /// The number of rows.
     public let height: Int
     /// The pixels, row after row, each a packed `PremultipliedColor`.
     package var storage: [UInt32]

@@ -9,11 +9,16 @@
 /// ```
 /// The initializer keeps the invariant: a colour channel above alpha is lowered to alpha.
 public struct PremultipliedColor: Hashable, Sendable, CustomStringConvertible {
+    /// Red, premultiplied by alpha (never above `alpha`).
     public let red: UInt8
+    /// Green, premultiplied by alpha (never above `alpha`).
     public let green: UInt8
+    /// Blue, premultiplied by alpha (never above `alpha`).
     public let blue: UInt8
+    /// Coverage: 0 is transparent, 255 opaque.
     public let alpha: UInt8
 
+    /// A pixel from premultiplied channels; a colour channel above `alpha` is lowered to `alpha`.
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         self.red = min(red, alpha)
         self.green = min(green, alpha)
@@ -27,8 +32,11 @@ public struct PremultipliedColor: Hashable, Sendable, CustomStringConvertible {
                   blue: UInt8(truncatingIfNeeded: value >> 16), alpha: UInt8(truncatingIfNeeded: value >> 24))
     }
 
+    /// No colour, no coverage.
     public static let transparent = PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0)
+    /// Opaque black.
     public static let black = PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 255)
+    /// Opaque white.
     public static let white = PremultipliedColor(red: 255, green: 255, blue: 255, alpha: 255)
 
     /// The four bytes as one little-endian word: `R | G << 8 | B << 16 | A << 24`, which is the

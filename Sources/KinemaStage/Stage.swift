@@ -273,6 +273,7 @@ public final class Stage {
 
 /// A stage refused its arguments.
 public enum StageError: Error, CustomStringConvertible {
+    /// A time, duration or frame rate the stage cannot use; the message says which and why.
     case invalidArgument(String)
 
     public var description: String {

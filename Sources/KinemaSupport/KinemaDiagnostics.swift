@@ -29,6 +29,7 @@ public struct KinemaDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The Kinema module whose code emitted the report (`"OpenQuartzCore"`), empty when unknown.
     public var module: String
 
+    /// A report of `message` about the API `domain`, from `module` (empty when unknown).
     public init(domain: String, message: String, module: String = "") {
         self.domain = domain
         self.message = message

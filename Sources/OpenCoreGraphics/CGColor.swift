@@ -85,7 +85,9 @@ public final class CGColor: Sendable, Equatable, Hashable, CustomStringConvertib
 
     /// Opaque black, white, and transparent black (gray space, as Apple's constants).
     public static let black = CGColor(gray: 0, alpha: 1)
+    /// Opaque white (gray 1).
     public static let white = CGColor(gray: 1, alpha: 1)
+    /// Transparent black (gray 0, alpha 0).
     public static let clear = CGColor(gray: 0, alpha: 0)
 
     /// Same colour space and same components (CFEqual).

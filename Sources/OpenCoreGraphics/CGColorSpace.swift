@@ -13,14 +13,23 @@ import Foundation
 
 /// The colour model of a colour space (Apple's raw values).
 public enum CGColorSpaceModel: Int32, Sendable {
+    /// An unknown colour model.
     case unknown = -1
+    /// Gray levels.
     case monochrome = 0
+    /// Red, green and blue.
     case rgb = 1
+    /// Cyan, magenta, yellow and black.
     case cmyk = 2
+    /// CIE L*a*b*.
     case lab = 3
+    /// Any number of device colorants.
     case deviceN = 4
+    /// Indices into a colour table.
     case indexed = 5
+    /// A pattern.
     case pattern = 6
+    /// CIE XYZ.
     case XYZ = 7
 }
 

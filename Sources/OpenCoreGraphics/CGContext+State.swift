@@ -104,7 +104,9 @@ extension CGContext {
         state.lineWidth = width
     }
 
+    /// Sets how the ends of open subpaths are drawn when stroked.
     public func setLineCap(_ cap: CGLineCap) { state.lineCap = cap }
+    /// Sets how the corners of stroked paths are drawn.
     public func setLineJoin(_ join: CGLineJoin) { state.lineJoin = join }
 
     /// Sets the miter limit (a negative or non-finite limit is ignored with a diagnostic).

@@ -80,13 +80,21 @@ public final class CGContext {
     /// The memory the context draws into (the caller's, or the context's own), laid out as
     /// `bitmapInfo` says. Every drawing call has finished writing it when it returns.
     public var data: UnsafeMutableRawPointer? { storage.data }
+    /// The bitmap's width, in pixels.
     public var width: Int { storage.layout.width }
+    /// The bitmap's height, in pixels.
     public var height: Int { storage.layout.height }
+    /// The bytes from one row of the bitmap to the next.
     public var bytesPerRow: Int { storage.layout.bytesPerRow }
+    /// The bits of one colour channel: always 8.
     public var bitsPerComponent: Int { 8 }
+    /// The bits of one pixel: always 32.
     public var bitsPerPixel: Int { 32 }
+    /// The bitmap's alpha and byte-order layout.
     public var bitmapInfo: CGBitmapInfo { storage.layout.bitmapInfo }
+    /// How the bitmap stores alpha.
     public var alphaInfo: CGImageAlphaInfo { storage.layout.alphaInfo }
+    /// The bitmap's colour space: device RGB.
     public var colorSpace: CGColorSpace? { .deviceRGB }
 
     /// Whether nothing has drawn into, read or asked for the address of the context's own

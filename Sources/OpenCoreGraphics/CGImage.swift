@@ -17,23 +17,37 @@ import KinemaRaster
 
 /// How a bitmap stores alpha (Apple's raw values).
 public enum CGImageAlphaInfo: UInt32, Sendable {
+    /// No alpha channel.
     case none = 0
+    /// Alpha last (RGBA), colours premultiplied by it.
     case premultipliedLast = 1
+    /// Alpha first (ARGB), colours premultiplied by it.
     case premultipliedFirst = 2
+    /// Alpha last (RGBA), colours not premultiplied.
     case last = 3
+    /// Alpha first (ARGB), colours not premultiplied.
     case first = 4
+    /// No alpha; the last byte of each pixel is ignored.
     case noneSkipLast = 5
+    /// No alpha; the first byte of each pixel is ignored.
     case noneSkipFirst = 6
+    /// Alpha only, no colour.
     case alphaOnly = 7
 }
 
 /// The byte order of a bitmap's pixels (Apple's raw values).
 public enum CGImageByteOrderInfo: UInt32, Sendable {
+    /// The bits of a bitmap info that hold the byte order.
     case orderMask = 0x7000
+    /// The default byte order.
     case orderDefault = 0
+    /// 16-bit little-endian.
     case order16Little = 0x1000
+    /// 32-bit little-endian.
     case order32Little = 0x2000
+    /// 16-bit big-endian.
     case order16Big = 0x3000
+    /// 32-bit big-endian.
     case order32Big = 0x4000
 }
 
@@ -42,14 +56,23 @@ public struct CGBitmapInfo: OptionSet, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
+    /// The bits that hold a `CGImageAlphaInfo`.
     public static let alphaInfoMask = CGBitmapInfo(rawValue: 0x1F)
+    /// The bits that say whether components are floating point.
     public static let floatInfoMask = CGBitmapInfo(rawValue: 0xF00)
+    /// Components are floating-point values.
     public static let floatComponents = CGBitmapInfo(rawValue: 1 << 8)
+    /// The bits that hold the byte order.
     public static let byteOrderMask = CGBitmapInfo(rawValue: 0x7000)
+    /// The default byte order.
     public static let byteOrderDefault = CGBitmapInfo([])
+    /// 16-bit little-endian.
     public static let byteOrder16Little = CGBitmapInfo(rawValue: 1 << 12)
+    /// 32-bit little-endian.
     public static let byteOrder32Little = CGBitmapInfo(rawValue: 2 << 12)
+    /// 16-bit big-endian.
     public static let byteOrder16Big = CGBitmapInfo(rawValue: 3 << 12)
+    /// 32-bit big-endian.
     public static let byteOrder32Big = CGBitmapInfo(rawValue: 4 << 12)
 }
 
@@ -81,10 +104,15 @@ public final class CGImage: Sendable {
         isOpaque = opaque
     }
 
+    /// The image's width, in pixels.
     public var width: Int { pixmap.width }
+    /// The image's height, in pixels.
     public var height: Int { pixmap.height }
+    /// The bits of one colour channel: always 8.
     public var bitsPerComponent: Int { 8 }
+    /// The bits of one pixel: always 32.
     public var bitsPerPixel: Int { 32 }
+    /// The bytes from one row of the image to the next.
     public var bytesPerRow: Int { pixmap.bytesPerRow }
     /// The sRGB colour space.
     public var colorSpace: CGColorSpace? { .sRGBSpace }

@@ -30,10 +30,15 @@ public enum CGLineJoin: Int32, Sendable {
 
 /// What `CGContext.drawPath(using:)` paints.
 public enum CGPathDrawingMode: Int32, Sendable {
+    /// Fill by the non-zero winding rule.
     case fill = 0
+    /// Fill by the even-odd rule.
     case eoFill = 1
+    /// Stroke only.
     case stroke = 2
+    /// Fill by the non-zero winding rule, then stroke.
     case fillStroke = 3
+    /// Fill by the even-odd rule, then stroke.
     case eoFillStroke = 4
 }
 
@@ -54,9 +59,12 @@ public enum CGPathElementType: Int32, Sendable {
 /// One element of a path as `CGPath.applyWithBlock(_:)` hands it out: its kind and a pointer to
 /// its points (1, 1, 2, 3 or 0 of them by kind), valid only during the call.
 public struct CGPathElement {
+    /// The element's kind.
     public var type: CGPathElementType
+    /// The element's points: as many as its kind takes.
     public var points: UnsafeMutablePointer<CGPoint>
 
+    /// An element of the given kind over the given points.
     public init(type: CGPathElementType, points: UnsafeMutablePointer<CGPoint>) {
         self.type = type
         self.points = points

@@ -87,6 +87,7 @@ extension UIView {
 
     /// A view animation's timing curve (UIView.AnimationCurve; raw values as UIKit's).
     public enum AnimationCurve: Int, Sendable {
+        /// Ease in and out, ease in, ease out, or linear: the curves of `UIView.AnimationOptions`' curve bits.
         case easeInOut = 0, easeIn, easeOut, linear
 
         /// Core Animation's timing function for the curve (one shared instance per curve: the

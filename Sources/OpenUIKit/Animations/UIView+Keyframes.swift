@@ -24,12 +24,19 @@ extension UIView {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
+        /// Lays out subviews as the animation commits.
         public static let layoutSubviews = KeyframeAnimationOptions(rawValue: 1 << 0)
+        /// Lets touches reach the views while they animate.
         public static let allowUserInteraction = KeyframeAnimationOptions(rawValue: 1 << 1)
+        /// Starts from the values on screen rather than the model values.
         public static let beginFromCurrentState = KeyframeAnimationOptions(rawValue: 1 << 2)
+        /// Repeats the animation for ever.
         public static let `repeat` = KeyframeAnimationOptions(rawValue: 1 << 3)
+        /// Runs the animation backwards after each forward run.
         public static let autoreverse = KeyframeAnimationOptions(rawValue: 1 << 4)
+        /// Uses this animation's duration, not that of an enclosing animation block.
         public static let overrideInheritedDuration = KeyframeAnimationOptions(rawValue: 1 << 5)
+        /// Uses this animation's options, not those of an enclosing animation block.
         public static let overrideInheritedOptions = KeyframeAnimationOptions(rawValue: 1 << 9)
         /// Values interpolate linearly between keyframes (the default).
         public static let calculationModeLinear = KeyframeAnimationOptions(rawValue: 0 << 10)

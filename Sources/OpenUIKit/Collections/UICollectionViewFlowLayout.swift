@@ -35,7 +35,9 @@ public let UICollectionElementKindSectionFooter = "UICollectionElementKindSectio
 extension UICollectionView {
     /// The scroll direction of a flow layout.
     public enum ScrollDirection: Int, Sendable {
+        /// Items fill rows and the content scrolls vertically.
         case vertical = 0
+        /// Items fill columns and the content scrolls horizontally.
         case horizontal = 1
     }
 

@@ -35,6 +35,7 @@ open class UICollectionViewLayoutInvalidationContext {
     /// The items invalidated.
     open private(set) var invalidatedItemIndexPaths: [IndexPath]?
 
+    /// An empty context: nothing marked invalid yet.
     public required init() {}
 
     /// Marks the items at `indexPaths` invalid.
@@ -48,6 +49,7 @@ open class UICollectionViewLayoutInvalidationContext {
 public final class UICollectionViewUpdateItem {
     /// What the update does.
     public enum Action: Int, Sendable {
+        /// What a batch update does to an item: inserts, deletes, reloads or moves it, or nothing.
         case insert, delete, reload, move, none
     }
     /// The item's (or section's: an index path of one index) path before the update; nil for an insert.
@@ -112,6 +114,7 @@ open class UICollectionViewLayout {
     func adjustVisibleElements(_ elements: inout [UICollectionView.ElementKey: UICollectionViewLayoutAttributes],
                                offset: (Int) -> CGPoint) {}
 
+    /// A layout not yet attached to a collection view.
     public init() {}
 
     /// The class of the attributes the layout makes (override to use a subclass).

@@ -18,8 +18,11 @@ import OpenQuartzCore
 extension UICollectionView {
     /// What kind of element a set of layout attributes places.
     public enum ElementCategory: Int, Sendable {
+        /// A cell.
         case cell = 0
+        /// A supplementary view, such as a header or footer.
         case supplementaryView = 1
+        /// A decoration view.
         case decorationView = 2
     }
 }

@@ -41,8 +41,11 @@ import OpenQuartzCore
 
 /// The status bar's style (stored for source compatibility: no status bar is drawn).
 public enum UIStatusBarStyle: Int, Sendable {
+    /// The system's choice of status-bar content.
     case `default` = 0
+    /// Light status-bar content, for dark backgrounds.
     case lightContent = 1
+    /// Dark status-bar content, for light backgrounds.
     case darkContent = 3
 }
 

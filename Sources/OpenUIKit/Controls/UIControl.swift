@@ -40,6 +40,7 @@ open class UIControl: UIView {
     /// show per-state content update it here.
     func controlStateDidChange() {}
 
+    /// Whether the control responds to touches; a disabled control is in the `.disabled` state.
     open var isEnabled = true {
         didSet {
             if !isEnabled && isTracking { stopTracking(cancel: true, event: nil) }

@@ -10,6 +10,7 @@ import Foundation
 /// An object that can respond to touches, and the next one along the chain when it does not.
 @MainActor
 open class UIResponder {
+    /// A new responder; subclasses decide which responder comes next.
     public init() {}
 
     /// The next responder: a view's view controller if it has one, else its superview; a view

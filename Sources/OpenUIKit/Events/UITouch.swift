@@ -17,11 +17,13 @@ import Foundation
 public final class UITouch: Hashable {
     /// The phase of a touch (UITouch.Phase; raw values as UIKit's).
     public enum Phase: Int, Sendable {
+        /// Where a touch is in its life: began, moved, stationary, ended or cancelled.
         case began = 0, moved, stationary, ended, cancelled
     }
 
     /// The kind of a touch (UITouch.TouchType; raw values as UIKit's).
     public enum TouchType: Int, Sendable {
+        /// What made a touch: a finger on the screen, an indirect input, a pencil or a pointer.
         case direct = 0, indirect, pencil, indirectPointer
     }
 
@@ -84,6 +86,7 @@ public final class UITouch: Hashable {
 public final class UIEvent {
     /// The kind of an event (UIEvent.EventType; raw values as UIKit's).
     public enum EventType: Int, Sendable {
+        /// The kinds of event: touches, motion, remote control, presses.
         case touches = 0, motion, remoteControl, presses
     }
 

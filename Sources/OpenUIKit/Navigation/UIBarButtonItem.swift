@@ -67,6 +67,7 @@ open class UIBarButtonItem: UIBarItem {
 
     /// The system's standard items (raw values as UIKit's).
     public enum SystemItem: Int, Sendable {
+        /// The system items: each stands for a title or symbol UIKit draws.
         case done = 0, cancel, edit, save, add, flexibleSpace, fixedSpace, compose, reply, action,
              organize, bookmarks, search, refresh, stop, camera, trash, play, pause, rewind,
              fastForward, undo, redo, pageCurl, close

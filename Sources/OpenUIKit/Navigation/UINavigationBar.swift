@@ -25,7 +25,9 @@ import KinemaSupport
 
 /// A bar's style (raw values as UIKit's; stored by the navigation bar, with no effect here).
 public enum UIBarStyle: Int, Sendable {
+    /// The default bar appearance.
     case `default` = 0
+    /// A dark bar.
     case black = 1
     /// Deprecated: `.black` with `isTranslucent = true`.
     case blackTranslucent = 2

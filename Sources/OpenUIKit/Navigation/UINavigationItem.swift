@@ -44,6 +44,7 @@ open class UINavigationItem {
 
     /// When a large title would be shown (raw values as UIKit's; stored, no effect here).
     public enum LargeTitleDisplayMode: Int, Sendable {
+        /// Whether the title is shown large: as the previous item does, always, or never.
         case automatic = 0, always, never
         /// iOS 17's inline large title.
         case inline = 3

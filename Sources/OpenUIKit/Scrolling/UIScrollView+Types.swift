@@ -33,6 +33,7 @@ extension UIScrollView {
     /// How safe-area insets are added to `contentInset` (stored: Kinema has no safe area, so the
     /// adjusted inset is the content inset whatever the behaviour).
     public enum ContentInsetAdjustmentBehavior: Int, Sendable {
+        /// How safe-area insets adjust the content inset: automatically, on scrollable axes only, never, or always.
         case automatic = 0, scrollableAxes, never, always
     }
 }

@@ -10,22 +10,33 @@ import Foundation
 import KinemaSupport
 import KinemaText
 
+/// A font: a face at a point size, with its metrics (UIKit's UIFont).
 open class UIFont: NSObject, NSCopying, @unchecked Sendable {
     /// A font weight on UIKit's scale (−1 … 1).
     public struct Weight: RawRepresentable, Hashable, Sendable {
         public let rawValue: CGFloat
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// A weight of the given value on UIKit's scale.
         public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
 
         // UIKit's values (UIFontDescriptor.h on iOS 8.2+).
+        /// The lightest weight.
         public static let ultraLight = Weight(rawValue: -0.8)
+        /// A thin weight.
         public static let thin = Weight(rawValue: -0.6)
+        /// A light weight.
         public static let light = Weight(rawValue: -0.4)
+        /// The regular weight.
         public static let regular = Weight(rawValue: 0)
+        /// A medium weight.
         public static let medium = Weight(rawValue: 0.23)
+        /// A semibold weight.
         public static let semibold = Weight(rawValue: 0.3)
+        /// The bold weight.
         public static let bold = Weight(rawValue: 0.4)
+        /// A heavy weight.
         public static let heavy = Weight(rawValue: 0.56)
+        /// The heaviest weight.
         public static let black = Weight(rawValue: 0.62)
 
         /// The CSS weight fontconfig is asked for (100 … 900): the nearest named UIKit weight.
@@ -72,18 +83,22 @@ open class UIFont: NSObject, NSCopying, @unchecked Sendable {
         return UIFont(textFont: TextFont(request: request, size: Double(size)))
     }
 
+    /// The system font at a size, in the regular weight.
     open class func systemFont(ofSize fontSize: CGFloat) -> UIFont {
         system(size: fontSize, weight: 400, api: "systemFont(ofSize:)")
     }
 
+    /// The system font at a size and weight.
     open class func systemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont {
         system(size: fontSize, weight: weight.cssWeight, api: "systemFont(ofSize:weight:)")
     }
 
+    /// The system font at a size, in bold.
     open class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont {
         system(size: fontSize, weight: 700, api: "boldSystemFont(ofSize:)")
     }
 
+    /// The system font at a size, in italic.
     open class func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont {
         system(size: fontSize, weight: 400, italic: true, api: "italicSystemFont(ofSize:)")
     }
@@ -103,18 +118,31 @@ open class UIFont: NSObject, NSCopying, @unchecked Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
 
+        /// The extra-large title style.
         public static let extraLargeTitle = TextStyle(rawValue: "UICTFontTextStyleExtraLargeTitle")
+        /// The second extra-large title style.
         public static let extraLargeTitle2 = TextStyle(rawValue: "UICTFontTextStyleExtraLargeTitle2")
+        /// The large title style.
         public static let largeTitle = TextStyle(rawValue: "UICTFontTextStyleTitle0")
+        /// The first-level title style.
         public static let title1 = TextStyle(rawValue: "UICTFontTextStyleTitle1")
+        /// The second-level title style.
         public static let title2 = TextStyle(rawValue: "UICTFontTextStyleTitle2")
+        /// The third-level title style.
         public static let title3 = TextStyle(rawValue: "UICTFontTextStyleTitle3")
+        /// The headline style.
         public static let headline = TextStyle(rawValue: "UICTFontTextStyleHeadline")
+        /// The subheadline style.
         public static let subheadline = TextStyle(rawValue: "UICTFontTextStyleSubhead")
+        /// The body text style.
         public static let body = TextStyle(rawValue: "UICTFontTextStyleBody")
+        /// The callout style.
         public static let callout = TextStyle(rawValue: "UICTFontTextStyleCallout")
+        /// The footnote style.
         public static let footnote = TextStyle(rawValue: "UICTFontTextStyleFootnote")
+        /// The first caption style.
         public static let caption1 = TextStyle(rawValue: "UICTFontTextStyleCaption1")
+        /// The second caption style.
         public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
 
         /// Size and weight at iOS's default content size ("Large"), from Apple's typography
@@ -156,8 +184,11 @@ open class UIFont: NSObject, NSCopying, @unchecked Sendable {
 
     /// iOS's sizes: 14, 12, 17, 18 points.
     open class var systemFontSize: CGFloat { 14 }
+    /// The size of small system text, in points.
     open class var smallSystemFontSize: CGFloat { 12 }
+    /// The size of label text, in points.
     open class var labelFontSize: CGFloat { 17 }
+    /// The size of button text, in points.
     open class var buttonFontSize: CGFloat { 18 }
 
     /// This font at another size.
@@ -165,15 +196,23 @@ open class UIFont: NSObject, NSCopying, @unchecked Sendable {
         UIFont(textFont: textFont.withSize(Double(UIFont.checkedSize(fontSize, api: "withSize(_:)"))), name: requestedName)
     }
 
+    /// The font's size, in points.
     open var pointSize: CGFloat { textFont.size }
     /// The name asked for (`UIFont(name:size:)`), else the face's PostScript name.
     open var fontName: String { requestedName ?? textFont.face.postScriptName }
+    /// The family name of the face.
     open var familyName: String { textFont.face.familyName }
+    /// The distance from the baseline to the top of the tallest glyphs, in points.
     open var ascender: CGFloat { textFont.ascender }
+    /// The distance from the baseline to the bottom of the lowest glyphs, in points (negative).
     open var descender: CGFloat { textFont.descender }
+    /// The extra space between lines the font asks for, in points.
     open var leading: CGFloat { textFont.leading }
+    /// The height of one line, in points.
     open var lineHeight: CGFloat { textFont.lineHeight }
+    /// The height of capital letters above the baseline, in points.
     open var capHeight: CGFloat { textFont.capHeight }
+    /// The height of a lowercase x above the baseline, in points.
     open var xHeight: CGFloat { textFont.xHeight }
 
     open func copy(with zone: NSZone? = nil) -> Any { self }

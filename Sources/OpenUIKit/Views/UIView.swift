@@ -384,6 +384,7 @@ extension UIView {
     /// How a view lays out its content when its bounds change (UIView.ContentMode; raw values
     /// as UIKit's).
     public enum ContentMode: Int, Sendable {
+        /// How content is scaled or placed in the bounds: stretched, fitted, filled, redrawn, or pinned to the centre, an edge or a corner.
         case scaleToFill = 0, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right,
              topLeft, topRight, bottomLeft, bottomRight
 
@@ -412,11 +413,17 @@ extension UIView {
     public struct AutoresizingMask: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// The left margin stretches with the superview.
         public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+        /// The width stretches with the superview.
         public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        /// The right margin stretches with the superview.
         public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+        /// The top margin stretches with the superview.
         public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+        /// The height stretches with the superview.
         public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+        /// The bottom margin stretches with the superview.
         public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
     }
 

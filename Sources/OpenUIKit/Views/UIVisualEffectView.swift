@@ -26,31 +26,54 @@ open class UIVisualEffect: NSObject, NSCopying {
 open class UIBlurEffect: UIVisualEffect {
     /// UIKit's styles, with its raw values.
     public enum Style: Int, Sendable, CaseIterable {
+        /// A very light blur.
         case extraLight = 0
+        /// A light blur.
         case light = 1
+        /// A dark blur.
         case dark = 2
+        /// A very dark blur.
         case extraDark = 3
+        /// A blur that follows the interface style.
         case regular = 4
+        /// A stronger blur that follows the interface style.
         case prominent = 5
+        /// The ultra-thin material, following the interface style.
         case systemUltraThinMaterial = 6
+        /// The thin material, following the interface style.
         case systemThinMaterial = 7
+        /// The regular material, following the interface style.
         case systemMaterial = 8
+        /// The thick material, following the interface style.
         case systemThickMaterial = 9
+        /// The chrome material, following the interface style.
         case systemChromeMaterial = 10
+        /// The ultra-thin light material.
         case systemUltraThinMaterialLight = 11
+        /// The thin light material.
         case systemThinMaterialLight = 12
+        /// The regular light material.
         case systemMaterialLight = 13
+        /// The thick light material.
         case systemThickMaterialLight = 14
+        /// The chrome light material.
         case systemChromeMaterialLight = 15
+        /// The ultra-thin dark material.
         case systemUltraThinMaterialDark = 16
+        /// The thin dark material.
         case systemThinMaterialDark = 17
+        /// The regular dark material.
         case systemMaterialDark = 18
+        /// The thick dark material.
         case systemThickMaterialDark = 19
+        /// The chrome dark material.
         case systemChromeMaterialDark = 20
     }
 
+    /// The blur's style.
     public let style: Style
 
+    /// A blur in the given style.
     public init(style: Style) {
         self.style = style
     }
@@ -65,8 +88,10 @@ open class UIBlurEffect: UIVisualEffect {
 /// Vibrancy for content over a blur. Approximated: the content draws as it is (no vibrancy
 /// blending), and a vibrancy effect view applies no backdrop of its own.
 open class UIVibrancyEffect: UIVisualEffect {
+    /// The blur whose backdrop the vibrancy draws over.
     public let blurEffect: UIBlurEffect
 
+    /// A vibrancy effect for content over the given blur.
     public init(blurEffect: UIBlurEffect) {
         self.blurEffect = blurEffect
     }

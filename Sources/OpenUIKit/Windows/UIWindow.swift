@@ -94,8 +94,11 @@ open class UIWindow: UIView {
     public struct Level: RawRepresentable, Hashable, Sendable {
         public let rawValue: CGFloat
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// The level of ordinary windows.
         public static let normal = Level(rawValue: 0)
+        /// The status bar's level, above ordinary windows.
         public static let statusBar = Level(rawValue: 1000)
+        /// The level of alerts, above the status bar.
         public static let alert = Level(rawValue: 2000)
     }
 }

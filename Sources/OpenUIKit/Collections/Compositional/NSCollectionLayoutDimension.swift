@@ -159,6 +159,7 @@ public final class NSCollectionLayoutEdgeSpacing {
 /// Where a boundary supplementary item sits on its section or layout (left-to-right: leading
 /// is left).
 public enum NSRectAlignment: Int, Sendable {
+    /// Where an item sits against its container's edges: nowhere, or on an edge or corner.
     case none = 0, top, topLeading, leading, bottomLeading, bottom, bottomTrailing, trailing, topTrailing
 }
 

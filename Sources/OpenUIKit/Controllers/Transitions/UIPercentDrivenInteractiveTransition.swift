@@ -58,6 +58,7 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
         let length: Double
     }
 
+    /// A driver with no transition yet: `startInteractiveTransition(_:)` gives it one.
     public init() {}
 
     /// The paused container's time at percent 0: not 0, because a begin time of 0 means "at the

@@ -43,23 +43,37 @@ public struct UITransitionContextViewKey: RawRepresentable, Hashable, Sendable {
 
 /// How a presented view controller is shown (raw values as in UIViewController.h).
 public enum UIModalPresentationStyle: Int, Sendable {
+    /// The presented view covers the screen; the presenting view is removed afterwards.
     case fullScreen = 0
+    /// A sheet that partly covers the presenting view.
     case pageSheet = 1
+    /// A smaller sheet, centred.
     case formSheet = 2
+    /// Covers the view of the controller that defines the presentation context.
     case currentContext = 3
+    /// Presented by a custom presentation controller and animator.
     case custom = 4
+    /// Covers the screen; the presenting view stays beneath.
     case overFullScreen = 5
+    /// Covers the presentation context's view; that view stays beneath.
     case overCurrentContext = 6
+    /// A popover.
     case popover = 7
+    /// No adaptation: the style stays as it is.
     case none = -1
+    /// The system's choice of style.
     case automatic = -2
 }
 
 /// The default animation of a presentation (raw values as in UIViewController.h).
 public enum UIModalTransitionStyle: Int, Sendable {
+    /// The presented view slides up from the bottom.
     case coverVertical = 0
+    /// The views turn over horizontally, as a card.
     case flipHorizontal = 1
+    /// The views cross-fade.
     case crossDissolve = 2
+    /// A corner of the presenting view curls up.
     case partialCurl = 3
 }
 
@@ -167,19 +181,33 @@ extension UIViewControllerTransitioningDelegate {
 /// What a transition coordinator's blocks are told about the transition.
 @MainActor
 public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
+    /// Whether the transition is animated.
     var isAnimated: Bool { get }
+    /// The presentation style of the transition.
     var presentationStyle: UIModalPresentationStyle { get }
+    /// Whether the transition began interactive.
     var initiallyInteractive: Bool { get }
+    /// Whether the transition's animations can be interrupted.
     var isInterruptible: Bool { get }
+    /// Whether the transition is driven interactively now.
     var isInteractive: Bool { get }
+    /// Whether the transition was cancelled.
     var isCancelled: Bool { get }
+    /// The transition's duration, in seconds.
     var transitionDuration: TimeInterval { get }
+    /// How far the transition has come, 0 … 1.
     var percentComplete: CGFloat { get }
+    /// The speed at which an interactive transition finishes once let go.
     var completionVelocity: CGFloat { get }
+    /// The curve on which an interactive transition finishes once let go.
     var completionCurve: UIView.AnimationCurve { get }
+    /// The view the transition's views animate in.
     var containerView: UIView { get }
+    /// The transform applied to the presented content during the transition.
     var targetTransform: CGAffineTransform { get }
+    /// The controller on one side of the transition (`.from` or `.to`).
     func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
+    /// The view on one side of the transition (`.from` or `.to`).
     func view(forKey key: UITransitionContextViewKey) -> UIView?
 }
 

@@ -38,6 +38,7 @@ public struct FrameSinkOptions: Sendable, Hashable {
     /// Video: the ffmpeg executable; nil searches `PATH`.
     public var ffmpegPath: String?
 
+    /// The default options (every field at its documented default).
     public init() {}
 
     func validate() throws(EncodingError) {

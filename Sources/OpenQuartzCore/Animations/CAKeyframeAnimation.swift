@@ -56,14 +56,26 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 /// move is one segment; the paced modes move at constant speed by arc length; `rotationMode` sets
 /// `transform.rotation.z` to the tangent's angle (+π for `.rotateAutoReverse`).
 open class CAKeyframeAnimation: CAPropertyAnimation {
+    /// The keyframe values, one per key time (ignored when `path` is set for a point property).
     open var values: [Any]?
+    /// A path a point property follows instead of `values`; each element after a move is a segment.
     open var path: CGPath?
+    /// When each keyframe is reached, as fractions of the duration from 0 to 1; nil spaces them
+    /// evenly (the paced modes space them by distance and ignore these).
     open var keyTimes: [NSNumber]?
+    /// The timing function of each segment between keyframes (one fewer than the values).
     open var timingFunctions: [CAMediaTimingFunction]?
+    /// How values between keyframes are worked out: linear, discrete, paced, cubic or cubic paced.
+    /// Default `.linear`.
     open var calculationMode: CAAnimationCalculationMode = .linear
+    /// Whether a layer moving along `path` turns to follow its tangent (`.rotateAuto`, or
+    /// `.rotateAutoReverse` for the tangent plus π). Default nil: no rotation.
     open var rotationMode: CAAnimationRotationMode?
+    /// Per-keyframe tension of the cubic modes' curve (Kochanek–Bartels); nil is 0.
     open var tensionValues: [NSNumber]?
+    /// Per-keyframe continuity of the cubic modes' curve (Kochanek–Bartels); nil is 0.
     open var continuityValues: [NSNumber]?
+    /// Per-keyframe bias of the cubic modes' curve (Kochanek–Bartels); nil is 0.
     open var biasValues: [NSNumber]?
 
     public required init() {}

@@ -29,9 +29,13 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable {
 public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The new content comes in from the right edge.
     public static let fromRight = CATransitionSubtype(rawValue: "fromRight")
+    /// The new content comes in from the left edge.
     public static let fromLeft = CATransitionSubtype(rawValue: "fromLeft")
+    /// The new content comes in from the top edge.
     public static let fromTop = CATransitionSubtype(rawValue: "fromTop")
+    /// The new content comes in from the bottom edge.
     public static let fromBottom = CATransitionSubtype(rawValue: "fromBottom")
 }
 

@@ -62,10 +62,7 @@ extension AnimationSnapshot {
     /// `fromValue` or `toValue`): only such snapshots change when the model does.
     package var dependsOnModel: Bool {
         guard case .property(let p) = content else { return false }
-        switch p.motion {
-        case .basic(let values), .spring(let values, _): return values.from == nil || values.to == nil
-        case .keyframes: return false
-        }
+        return p.missesEnd
     }
 
     /// This snapshot with its basic from/by/to values resolved against `model` (the model

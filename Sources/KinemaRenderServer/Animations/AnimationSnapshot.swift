@@ -139,14 +139,20 @@ package final class PropertyAnimationSnapshot: Sendable {
     package let transformInterpolation: TransformInterpolation?
     /// For a linear keyframe animation of transforms: one decomposed interpolation per segment.
     package let keyframeTransformSegments: [TransformInterpolation]?
+    /// Whether a basic or spring animation misses an end, which the model state then supplies
+    /// (`AnimationSnapshot.dependsOnModel`): worked out once here, since each commit of the layer
+    /// asks it of every animation, and reading it from `motion` copied the values out.
+    package let missesEnd: Bool
 
     package init(header: Header, motion: Motion) {
         self.header = header
         self.motion = motion
         var interpolation: TransformInterpolation?
         var segments: [TransformInterpolation]?
+        var missesEnd = false
         switch motion {
         case .basic(let values), .spring(let values, _):
+            missesEnd = values.from == nil || values.to == nil
             if case .transform(let a)? = values.from, case .transform(let b)? = values.to {
                 interpolation = TransformInterpolation(from: a, to: b)
             }
@@ -164,6 +170,7 @@ package final class PropertyAnimationSnapshot: Sendable {
         }
         transformInterpolation = interpolation
         keyframeTransformSegments = segments
+        self.missesEnd = missesEnd
     }
 }
 

@@ -106,11 +106,20 @@ package final class RenderServer: Sendable {
         shared.withLock { shared in
             guard let root = shared.root else { return [] }
             var events: [AnimationEvent] = []
-            var seen: Set<UInt64> = []
-            Self.scan(root, parentTime: time, shared: &shared, seen: &seen, into: &events)
-            // Forget serials that left the tree: their events can no longer happen.
-            shared.started.formIntersection(seen)
-            shared.finished.formIntersection(seen)
+            var reporting = 0
+            Self.scan(root, parentTime: time, shared: &shared, reporting: &reporting, into: &events)
+            // Forget serials that left the tree (their events can no longer happen) once the
+            // remembered ones outnumber those in the tree: a second walk collects the serials in
+            // the tree. Done every turn, that walk and its set were a tenth of a frame of 1,000
+            // views each animated every frame.
+            let slack = 2 * reporting + 256
+            if shared.started.count > slack || shared.finished.count > slack {
+                var seen: Set<UInt64> = []
+                seen.reserveCapacity(reporting)
+                Self.collectSerials(root, into: &seen)
+                shared.started.formIntersection(seen)
+                shared.finished.formIntersection(seen)
+            }
             return events
         }
     }
@@ -271,29 +280,45 @@ package final class RenderServer: Sendable {
         return nil
     }
 
-    private static func scan(_ node: RenderNode, parentTime: Double, shared: inout Shared, seen: inout Set<UInt64>,
+    private static func scan(_ node: RenderNode, parentTime: Double, shared: inout Shared, reporting: inout Int,
                              into events: inout [AnimationEvent]) {
         guard node.subtreeReportsEvents else { return }
         let local = node.timing.activeLocalTime(forParentTime: parentTime)
         for animation in node.animations where animation.reportsEvents {
             let serial = animation.serial
-            seen.insert(serial)
+            reporting += 1
+            // The times first: each set look-up is a hash, and most animations have started
+            // and not yet ended.
             let timing = animation.snapshot.timing
-            if !shared.started.contains(serial), local >= timing.beginTime {
+            if local >= timing.beginTime, !shared.started.contains(serial) {
                 shared.started.insert(serial)
                 events.append(AnimationEvent(serial: serial, kind: .started))
             }
             let end = animation.snapshot.endTime
-            if !shared.finished.contains(serial), end.isFinite, local >= end {
+            if end.isFinite, local >= end, !shared.finished.contains(serial) {
                 shared.finished.insert(serial)
                 events.append(AnimationEvent(serial: serial, kind: .finished))
             }
         }
         for sublayer in node.sublayers {
-            scan(sublayer, parentTime: local, shared: &shared, seen: &seen, into: &events)
+            scan(sublayer, parentTime: local, shared: &shared, reporting: &reporting, into: &events)
         }
         if let mask = node.mask {
-            scan(mask, parentTime: local, shared: &shared, seen: &seen, into: &events)
+            scan(mask, parentTime: local, shared: &shared, reporting: &reporting, into: &events)
+        }
+    }
+
+    /// The serials of the animations in `node`'s subtree that report events.
+    private static func collectSerials(_ node: RenderNode, into seen: inout Set<UInt64>) {
+        guard node.subtreeReportsEvents else { return }
+        for animation in node.animations where animation.reportsEvents {
+            seen.insert(animation.serial)
+        }
+        for sublayer in node.sublayers {
+            collectSerials(sublayer, into: &seen)
+        }
+        if let mask = node.mask {
+            collectSerials(mask, into: &seen)
         }
     }
 }

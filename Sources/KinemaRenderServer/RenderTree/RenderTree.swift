@@ -173,12 +173,26 @@ package final class RenderAnimationSet: Sendable {
     /// The set of `animations` for a layer whose model state is `state`.
     package init(_ animations: [RenderAnimation], on state: LayerState) {
         self.animations = animations
-        dependsOnModel = animations.contains { $0.snapshot.dependsOnModel }
-        let snapshots = dependsOnModel ? animations.map { $0.snapshot.resolvingEnds(on: state) } : animations.map(\.snapshot)
+        // One pass, reading each animation in place (the closures of `contains(where:)` and
+        // `map` copied every snapshot out, each copy a handful of retains).
+        var dependsOnModel = false
+        var hasTransition = false
+        var reportsEvents = false
+        for index in animations.indices {
+            if animations[index].snapshot.dependsOnModel { dependsOnModel = true }
+            if animations[index].reportsEvents { reportsEvents = true }
+            if case .transition = animations[index].snapshot.content { hasTransition = true }
+        }
+        var snapshots: [AnimationSnapshot] = []
+        snapshots.reserveCapacity(animations.count)
+        for index in animations.indices {
+            snapshots.append(dependsOnModel ? animations[index].snapshot.resolvingEnds(on: state) : animations[index].snapshot)
+        }
+        self.dependsOnModel = dependsOnModel
+        self.hasTransition = hasTransition
+        self.reportsEvents = reportsEvents
         self.snapshots = snapshots
         program = snapshots.isEmpty ? nil : AnimationProgram(snapshots)
-        hasTransition = animations.contains { if case .transition = $0.snapshot.content { true } else { false } }
-        reportsEvents = animations.contains(where: \.reportsEvents)
         isEmpty = animations.isEmpty
     }
 }

@@ -114,7 +114,13 @@ extension CALayer {
         if let scan = animatedDisplayScan, scan.count == count, scan.lastSerial == lastSerial {
             return scan.result
         }
-        let result = animationStore.entries.contains { animatesKeyNeedingDisplay($0.snapshot) }
+        // A plain loop over flags set when each was added: a closure here costs an executor check
+        // per animation.
+        var result = false
+        for index in 0 ..< count where animationStore.entries[index].animatesDisplayKey {
+            result = true
+            break
+        }
         animatedDisplayScan = AnimatedDisplayScan(count: count, lastSerial: lastSerial, result: result)
         return result
     }
@@ -146,7 +152,7 @@ extension CALayer {
     /// Whether `snapshot` (or a child of a group, at any depth) animates a key path that needs
     /// display for this layer's class. A child's own removal on completion does not matter: the
     /// group's does.
-    private func animatesKeyNeedingDisplay(_ snapshot: AnimationSnapshot) -> Bool {
+    final func animatesKeyNeedingDisplay(_ snapshot: AnimationSnapshot) -> Bool {
         switch snapshot.content {
         case .property(let property):
             return needsDisplay(forKeyPath: property.header.keyPath, entry: property.header.entry)

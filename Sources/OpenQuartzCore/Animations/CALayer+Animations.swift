@@ -40,6 +40,9 @@ struct LayerAnimationEntry {
     var reportsEvents = false
     /// For a transition, the layer's render node before the transition was added.
     var transitionFrom: RenderNode?
+    /// Whether it animates a key the layer's class redraws for (`needsDisplay(forKey:)`),
+    /// worked out once when it is added (CALayer+AnimatedDisplay.swift).
+    var animatesDisplayKey = false
 }
 
 /// A layer's animations, in order of addition.
@@ -75,6 +78,63 @@ struct LayerAnimationStore {
 
     /// Drops the finished animations that are removed on completion at local time `time`;
     /// returns whether any was dropped.
+    /// Whether an animation is stored under `key`. A plain loop: a closure formed on the main
+    /// actor and handed to `contains(where:)` costs an executor check per call, which showed as
+    /// a fifth of the `UIView.animate` frame.
+    func contains(key: String) -> Bool {
+        for index in entries.indices where entries[index].key == key { return true }
+        return false
+    }
+
+    /// The first of `base`, `base-2`, `base-3` … under which no animation is stored, found in
+    /// one pass over the animations, comparing bytes (UIKit's additive view animations take one
+    /// each, so this runs once per view and property animated).
+    func firstFreeKey(base: String) -> String {
+        var baseUsed = false
+        var usedSmall: UInt64 = 0          // bit n: `base-n` is used, for n < 64
+        var usedLarge: Set<Int> = []
+        var base = base
+        base.withUTF8 { baseBytes in
+            for index in entries.indices {
+                var key = entries[index].key
+                key.withUTF8 { keyBytes in
+                    if keyBytes.count == baseBytes.count {
+                        if Self.startsWith(keyBytes, baseBytes) { baseUsed = true }
+                    } else if let n = Self.suffixNumber(of: keyBytes, base: baseBytes), n >= 2 {
+                        if n < 64 { usedSmall |= 1 << UInt64(n) } else { usedLarge.insert(n) }
+                    }
+                }
+            }
+        }
+        guard baseUsed else { return base }
+        var n = 2
+        while n < 64 && usedSmall & (1 << UInt64(n)) != 0 { n += 1 }
+        if n >= 64 { while usedLarge.contains(n) { n += 1 } }
+        return base + "-" + String(n)
+    }
+
+    private static func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= prefix.count else { return false }
+        for i in 0 ..< prefix.count where bytes[i] != prefix[i] { return false }
+        return true
+    }
+
+    /// `n` when `key` is `base-n` with `n` written in decimal digits (no sign, no leading zero).
+    private static func suffixNumber(of key: UnsafeBufferPointer<UInt8>, base: UnsafeBufferPointer<UInt8>) -> Int? {
+        let dash = base.count
+        guard key.count > dash + 1, key[dash] == UInt8(ascii: "-"), key[dash + 1] != UInt8(ascii: "0"),
+              startsWith(key, base) else { return nil }
+        var n = 0
+        for i in dash + 1 ..< key.count {
+            let byte = key[i]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times, overflow) = n.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            n = times + Int(byte - UInt8(ascii: "0"))
+        }
+        return n
+    }
+
     mutating func dropFinished(at time: Double) -> Bool {
         let before = entries.count
         entries.removeAll { $0.isCommitted && $0.snapshot.isRemovedOnCompletion && time >= $0.snapshot.endTime }
@@ -137,6 +197,7 @@ extension CALayer {
         if case .transition = snapshot.content {
             entry.transitionFrom = committedNode
         }
+        entry.animatesDisplayKey = animatesKeyNeedingDisplay(snapshot)
         entry.reportsEvents = AnimationEventHub.track(entry, on: self)
         animationStore.append(entry)
         animationStore.everAnimated = true
@@ -201,7 +262,13 @@ extension CALayer {
     /// Whether an animation is stored under `key` (finished ones not yet dropped count), without
     /// the copy `animation(forKey:)` makes.
     package final func hasAnimation(forKey key: String) -> Bool {
-        animationStore.entries.contains { $0.key == key }
+        animationStore.contains(key: key)
+    }
+
+    /// The first of `base`, `base-2`, `base-3` … under which the layer holds no animation (finished
+    /// ones not yet dropped count), found in one pass.
+    package final func firstFreeAnimationKey(base: String) -> String {
+        animationStore.firstFreeKey(base: base)
     }
 
     final func animationCopy(forKey key: String) -> CAAnimation? {

@@ -78,11 +78,13 @@ extension CALayer {
     private func makeRenderAnimations() {
         var committed: [RenderAnimation] = []
         committed.reserveCapacity(animationStore.entries.count)
-        animationStore.entries.withUnsafeBufferPointer { entries in
-            for entry in entries where entry.isCommitted {
-                committed.append(RenderAnimation(serial: entry.serial, snapshot: entry.snapshot,
-                                                 reportsEvents: entry.reportsEvents, transitionFrom: entry.transitionFrom))
-            }
+        // Fields read in place: `for entry in` copied each entry out (half a dozen retains), and a
+        // closure here costs an executor check.
+        for index in animationStore.entries.indices where animationStore.entries[index].isCommitted {
+            committed.append(RenderAnimation(serial: animationStore.entries[index].serial,
+                                             snapshot: animationStore.entries[index].snapshot,
+                                             reportsEvents: animationStore.entries[index].reportsEvents,
+                                             transitionFrom: animationStore.entries[index].transitionFrom))
         }
         renderAnimationCache = committed.isEmpty ? .empty : RenderAnimationSet(committed, on: state)
     }

@@ -92,7 +92,11 @@ package final class RenderContext {
         var root = layer
         while let parent = root.superlayerStorage { root = parent }
         guard root.isHostRoot else { return nil }
-        return all.first { $0.context?.rootLayer === root }?.context?.host?.clock
+        // A plain loop: a main-actor closure given to `first(where:)` costs an executor check.
+        for weakContext in all {
+            if let context = weakContext.context, context.rootLayer === root { return context.host?.clock }
+        }
+        return nil
     }
 }
 

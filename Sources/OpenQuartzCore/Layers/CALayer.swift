@@ -19,6 +19,7 @@
 // state change, and `didChange(_:from:)`.
 
 import Foundation
+import Synchronization
 import KinemaRenderServer
 import KinemaSupport
 import KinemaTiming
@@ -122,6 +123,9 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     /// Bumped by every change that may alter a kept visibility answer. `nonisolated(unsafe)`
     /// for the deinit, which bumps it; otherwise used on the main actor.
     nonisolated(unsafe) static var visibilityGeneration: UInt64 = 1
+    /// How many layers have been freed (on any thread), so a run-loop turn looks for animation
+    /// events whose layer is gone only when one may be (AnimationEvents.swift).
+    nonisolated static let deaths = Atomic<UInt64>(0)
     /// The commit-marking walk that last marked the layer (`markCommitted()`), and the current one.
     @exclusivity(unchecked) final var commitMarkVisit: UInt64 = 0
     static var commitMarkSerial: UInt64 = 1
@@ -173,6 +177,7 @@ open class CALayer: @MainActor CAMediaTiming, Hashable, CustomStringConvertible 
     /// deinit, one stack frame set per level, and overflow the stack. A layer held only by the
     /// dying tree gives up its own links before it is freed, so each is freed from this loop.
     deinit {
+        CALayer.deaths.add(1, ordering: .relaxed)
         guard !sublayerStorage.isEmpty || maskStorage != nil || presentationLinks?.parent != nil else { return }
         // The sublayers lose their superlayer: answers kept about them no longer hold.
         if !sublayerStorage.isEmpty { CALayer.invalidateVisibility() }

@@ -236,8 +236,7 @@ final class ViewAnimationBlock: CAAnimationDelegate {
             // Absolute: from what was shown to the new value.
             let from = CALayer.changeInProgressPresentationValue() ?? old
             let animation = makePropertyAnimation(keyPath: key, on: layer)
-            animation.fromValue = from.boxed(as: entry.kind)
-            animation.toValue = new.boxed(as: entry.kind)
+            animation.setEnds(from: from, to: new, kind: entry.kind)
             animation.fillMode = .both
             track(animation, on: view, layer: layer, key: key)
             layer.add(animation, forKey: key)
@@ -248,8 +247,7 @@ final class ViewAnimationBlock: CAAnimationDelegate {
                              on layer: CALayer, view: UIView?, skipIfZero: Bool) {
         if skipIfZero, delta == zero { return }
         let animation = makePropertyAnimation(keyPath: keyPath, on: layer)
-        animation.fromValue = delta.boxed(as: kind)
-        animation.toValue = zero.boxed(as: kind)
+        animation.setEnds(from: delta, to: zero, kind: kind)
         animation.isAdditive = true
         animation.fillMode = .both
         let key = Self.freeKey(keyPath, on: layer)
@@ -259,10 +257,7 @@ final class ViewAnimationBlock: CAAnimationDelegate {
 
     /// The first of `keyPath`, `keyPath-2`, `keyPath-3` … not in use on `layer`.
     static func freeKey(_ keyPath: String, on layer: CALayer) -> String {
-        guard layer.hasAnimation(forKey: keyPath) else { return keyPath }
-        var n = 2
-        while layer.hasAnimation(forKey: "\(keyPath)-\(n)") { n += 1 }
-        return "\(keyPath)-\(n)"
+        layer.firstFreeAnimationKey(base: keyPath)
     }
 }
 

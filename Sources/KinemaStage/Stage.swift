@@ -190,7 +190,7 @@ public final class Stage {
     }
 
     /// The most frames one `record` call makes (a month at 60 fps).
-    public static let maximumRecordedFrames = 160_000_000
+    nonisolated public static let maximumRecordedFrames = 160_000_000
 
     /// Steps through `duration` seconds from the clock's time at `fps`, giving each frame and its
     /// display duration to `sink`: frame k is at start + k / fps, for k = 0 … ⌈duration × fps⌉ − 1.
@@ -223,7 +223,7 @@ public final class Stage {
     }
 
     /// `frames`, or all `count`, after checking they are a non-empty part of 0 ..< count.
-    static func checkedFrames(_ frames: Range<Int>?, count: Int) throws -> Range<Int> {
+    nonisolated static func checkedFrames(_ frames: Range<Int>?, count: Int) throws -> Range<Int> {
         guard let frames else { return 0..<count }
         guard frames.lowerBound >= 0, !frames.isEmpty, frames.upperBound <= count else {
             throw StageError.invalidArgument("record(frames: \(frames.lowerBound)..<\(frames.upperBound)): the frames must be a non-empty part of the recording's 0..<\(count)")
@@ -232,7 +232,7 @@ public final class Stage {
     }
 
     /// The frames a recording of `duration` seconds at `fps` makes, or the error for bad values.
-    static func frameCount(duration: Double, fps: Double) throws -> Int {
+    nonisolated static func frameCount(duration: Double, fps: Double) throws -> Int {
         guard duration.isFinite, duration > 0, fps.isFinite, fps > 0, fps <= 1000 else {
             throw StageError.invalidArgument("record(duration: \(duration), fps: \(fps)): the duration must be positive and finite, fps in (0, 1000]")
         }
@@ -247,7 +247,7 @@ public final class Stage {
     /// The number of frames `record(duration:fps:…)` makes: ⌈duration × fps⌉ (at least 1), or
     /// `StageError.invalidArgument` for the values `record` refuses. What a frame range for
     /// `record(…, frames:)` is a part of.
-    public static func recordedFrameCount(duration: Double, fps: Double) throws -> Int {
+    nonisolated public static func recordedFrameCount(duration: Double, fps: Double) throws -> Int {
         try frameCount(duration: duration, fps: fps)
     }
 

@@ -56,11 +56,11 @@ public enum FrameMergeError: Error, Sendable, Hashable, CustomStringConvertible 
 ///
 /// **Semantics.**
 /// - *PNG-sequence shards* (folders with `frames.json`; their frame numbers come from the file
-///   names) merge into any format. Into a PNG sequence their files are copied as they are and one
-///   manifest is written; into a GIF, APNG or video every frame is decoded (PNG is lossless) and
-///   appended, with its recorded duration, to one writer. Either way the output is byte for byte
-///   the file one unsplit recording makes (same options), because the writers see the same
-///   frames and durations in the same order.
+///   names) merge into any format. Into a PNG sequence their files are hard-linked (copied
+///   across file systems) as they are and one manifest is written; into a GIF, APNG or video
+///   every frame is decoded (PNG is lossless) and appended, with its recorded duration, to one
+///   writer. Either way the output is byte for byte the file one unsplit recording makes (same
+///   options), because the writers see the same frames and durations in the same order.
 /// - *Video shards* (files recorded with `FrameSinkOptions.shard`, which notes the frames in the
 ///   comment tag) merge into a video of the same extension through ffmpeg's concat demuxer
 ///   without re-encoding. Each segment starts with a key frame and was rate-controlled on its
@@ -74,7 +74,7 @@ public enum FrameMergeError: Error, Sendable, Hashable, CustomStringConvertible 
 /// - The output goes through the writers' temporary file: a failed merge leaves an existing
 ///   output as it was.
 ///
-/// **Cost.** PNG into PNG: one file copy per frame. Into GIF / APNG / video: a PNG decode per
+/// **Cost.** PNG into PNG: one hard link (or file copy) per frame. Into GIF / APNG / video: a PNG decode per
 /// frame plus the writer's encode (no rendering). Video segments: one ffmpeg packet copy.
 public enum FrameShardMerge {
     /// What a merge wrote.
@@ -109,7 +109,7 @@ public enum FrameShardMerge {
 
     /// Merges `shards` (in any order) into `output`, in `format` (inferred from the path when
     /// nil). `options` are the output writer's (a PNG sequence's compression level does not
-    /// apply: files are copied). `ffmpegPath`, for video, is `options.ffmpegPath`. `progress` is
+    /// apply: files are linked or copied). `ffmpegPath`, for video, is `options.ffmpegPath`. `progress` is
     /// called with (frames done, frames in all) for PNG-sequence shards.
     @discardableResult
     public static func merge(_ shards: [URL], into output: URL, format: FrameSinkFormat? = nil,
@@ -303,7 +303,8 @@ public enum FrameShardMerge {
 
     // MARK: Writing
 
-    /// PNG shards into a PNG folder: the files copied (they are what one recording writes).
+    /// PNG shards into a PNG folder: the files linked or copied (they are what one recording
+    /// writes).
     static func copySequence(_ shards: [Shard], into output: URL, options: FrameSinkOptions,
                              progress: ((Int, Int) -> Void)?) throws(FrameMergeError) {
         let all = shards.reduce(0) { $0 + $1.entries.count }
@@ -314,10 +315,7 @@ public enum FrameShardMerge {
         do throws(EncodingError) {
             for shard in shards {
                 for (offset, entry) in shard.entries.enumerated() {
-                    guard let bytes = FileManager.default.contents(atPath: entry.file.path) else {
-                        throw .unwritable(path: output.path, reason: "the shard frame \(entry.file.path) could not be read")
-                    }
-                    try core.consumeEncoded(bytes, duration: entry.duration, number: shard.frames.lowerBound + offset)
+                    try core.consumeFile(entry.file, duration: entry.duration, number: shard.frames.lowerBound + offset)
                     done += 1
                     progress?(done, all)
                 }

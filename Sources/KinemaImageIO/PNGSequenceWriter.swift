@@ -123,13 +123,22 @@ final class PNGSequenceCore: FrameEncoderCore {
         let image = DecodedImage(width: frame.width, height: frame.height, pixels: frame.premultipliedBytes)
         let data: Data
         do { data = try PNGEncoder.encode(image, compressionLevel: level) } catch { throw .codec(error) }
-        try consumeEncoded(data, duration: duration, number: index + (shard?.frames.lowerBound ?? 0))
+        let name = PNGSequenceWriter.fileName(index: index + (shard?.frames.lowerBound ?? 0))
+        try stage(data, as: name)
+        entries.append((name, duration))
     }
 
-    /// Stages an encoded PNG as frame `number` (the merge's copies go through here).
-    func consumeEncoded(_ png: Data, duration: Double, number: Int) throws(EncodingError) {
+    /// Stages the PNG file at `source` as frame `number` (the merge goes through here): a hard
+    /// link when the file system allows one (no bytes copied; the writers never change a file in
+    /// place, so the shard and the merge cannot disturb each other), else a copy.
+    func consumeFile(_ source: URL, duration: Double, number: Int) throws(EncodingError) {
         let name = PNGSequenceWriter.fileName(index: number)
-        try stage(png, as: name)
+        if link(source.path, staging.appendingPathComponent(name).path) != 0 {
+            guard let png = FileManager.default.contents(atPath: source.path) else {
+                throw .unwritable(path: directory.path, reason: "the frame \(source.path) could not be read")
+            }
+            try stage(png, as: name)
+        }
         entries.append((name, duration))
     }
 

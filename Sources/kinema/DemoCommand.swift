@@ -62,6 +62,9 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Record only these frames (a shard): A..B (B included), A..<B (B excluded) or A.. (to the end); from 0.")
     var frames: String?
 
+    @Option(help: "Compositor threads per frame, 1…64 (default: one per core; 1 suits shards run one per core).")
+    var threads: Int?
+
     @Flag(help: "List the demos and exit.")
     var list = false
 
@@ -95,6 +98,8 @@ struct DemoCommand: ParsableCommand {
             throw fail(error.description)
         }
 
+        let threads = self.threads ?? ProcessInfo.processInfo.activeProcessorCount
+        guard (1...64).contains(threads) else { throw fail("--threads \(threads) is outside 1…64") }
         // The recording's frame count at the checked rate, and the shard of it, if asked for.
         var shard: FrameShard?
         if let frames {
@@ -116,7 +121,7 @@ struct DemoCommand: ParsableCommand {
             try checkWritable(path)
             try MainActor.assumeIsolated {
                 let started = Date()
-                let stage = Stage(size: stageSize, scale: CGFloat(scale), fps: fps)
+                let stage = Stage(size: stageSize, scale: CGFloat(scale), fps: fps, threads: threads)
                 demo.build(on: stage)
                 do {
                     try stage.writeFrame(at: time, to: URL(fileURLWithPath: path))
@@ -137,7 +142,7 @@ struct DemoCommand: ParsableCommand {
         Interrupt.install()
         try MainActor.assumeIsolated {
             let started = Date()
-            let stage = Stage(size: stageSize, scale: CGFloat(scale), fps: fps)
+            let stage = Stage(size: stageSize, scale: CGFloat(scale), fps: fps, threads: threads)
             demo.build(on: stage)
             // The writer's hidden temporary file (or staging folder) is noted, so that a second
             // Ctrl-C can remove it on the way out.

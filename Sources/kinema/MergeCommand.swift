@@ -17,7 +17,7 @@ struct MergeCommand: ParsableCommand {
         abstract: "Join the shards of a recording split with `kinema demo --frames` into one output.",
         discussion: """
             Shards are PNG folders (-o DIR/ with --frames; their files keep their frame numbers) or videos \
-            recorded with --frames. PNG folders merge into a PNG folder (files copied), .gif, .apng/.png or \
+            recorded with --frames. PNG folders merge into a PNG folder (files hard-linked, or copied), .gif, .apng/.png or \
             video, and the result is byte for byte the file an unsplit recording writes. Videos merge into a \
             video of the same extension through ffmpeg's concat demuxer, without re-encoding (each segment \
             keeps its own key frames, so the frames are not those of an unsplit encode). Shards may be given \

@@ -254,6 +254,46 @@ struct FrameShardTests {
         }
     }
 
+    nonisolated static let hasFFmpeg = (try? VideoWriter.locateFFmpeg()) != nil
+
+    @Test("video shards are joined by ffmpeg's concat (every frame kept, the shard note dropped); PNG shards into MP4 equal the whole recording's MP4",
+          .enabled(if: hasFFmpeg, "needs ffmpeg"))
+    func videoShards() throws {
+        let folder = try Self.folder("video")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let parts = [0..<7, 7..<18].map { range in (range, folder.appendingPathComponent("part-\(range.lowerBound).mp4")) }
+        for (range, url) in parts { try Self.record(frames: range, to: url) }
+        let merged = folder.appendingPathComponent("merged.mp4")
+        let report = try FrameShardMerge.merge([parts[1].1, parts[0].1], into: merged)
+        #expect(report.frames == 0..<18 && report.shards == 2)
+        let ffprobe = URL(fileURLWithPath: try VideoWriter.locateFFmpeg()).deletingLastPathComponent().appendingPathComponent("ffprobe").path
+        func probe(_ url: URL) -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: ffprobe)
+            process.arguments = ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames:format_tags=comment",
+                                 "-of", "default=noprint_wrappers=1", url.path]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            guard (try? process.run()) != nil else { return "ffprobe did not start" }
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return text
+        }
+        #expect(probe(parts[1].1).contains("TAG:comment=kinema-shard 7..<18 of 18"), "\(probe(parts[1].1))")
+        let mergedProbe = probe(merged)
+        #expect(mergedProbe.contains("nb_read_frames=18") && !mergedProbe.contains("kinema-shard"), "\(mergedProbe)")
+        // A video shard cannot become a GIF, nor join PNG folders.
+        #expect(throws: FrameMergeError.self) { try FrameShardMerge.merge(parts.map(\.1), into: folder.appendingPathComponent("x.gif")) }
+
+        let pngParts = [0..<7, 7..<18].map { folder.appendingPathComponent("png-\($0.lowerBound)/") }
+        for (range, url) in zip([0..<7, 7..<18], pngParts) { try Self.record(frames: range, to: url) }
+        let whole = folder.appendingPathComponent("whole.mp4")
+        try Self.record(frames: nil, to: whole)
+        let fromPNG = folder.appendingPathComponent("from-png.mp4")
+        try FrameShardMerge.merge(pngParts, into: fromPNG)
+        #expect(Self.bytes(fromPNG) == Self.bytes(whole), "x264 is deterministic: the same frames give the same file")
+    }
+
     @Test("kinema demo --frames and kinema merge: shards merged into a GIF equal the whole recording's GIF")
     func commandLine() throws {
         let folder = try Self.folder("cli")

@@ -25,7 +25,8 @@ struct MergeCommand: ParsableCommand {
             output is then left as it was. GIF and APNG shards cannot be merged (see docs/SCALING.md).
 
             Examples:
-              kinema demo spinner --frames 0..59 -o a/ ; kinema demo spinner --frames 60.. -o b/
+              kinema demo spinner --frames 0..59 -o a/
+              kinema demo spinner --frames 60.. -o b/
               kinema merge spinner.gif a/ b/
               kinema merge all/ a/ b/
               kinema merge whole.mp4 part1.mp4 part2.mp4 part3.mp4

@@ -33,6 +33,10 @@
 @_exported import class KinemaImageIO.PNGSequenceWriter
 @_exported import class KinemaImageIO.VideoWriter
 @_exported import enum KinemaImageIO.EncodingError
+// Shards: a recording split by frame range and joined again (docs/SCALING.md).
+@_exported import struct KinemaImageIO.FrameShard
+@_exported import enum KinemaImageIO.FrameShardMerge
+@_exported import enum KinemaImageIO.FrameMergeError
 
 // Diagnostics: what bad input reports instead of trapping (KinemaSupport).
 @_exported import enum KinemaSupport.KinemaDiagnostics

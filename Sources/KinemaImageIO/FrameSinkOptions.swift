@@ -37,6 +37,11 @@ public struct FrameSinkOptions: Sendable, Hashable {
     public var videoQuality: Int?
     /// Video: the ffmpeg executable; nil searches `PATH`.
     public var ffmpegPath: String?
+    /// Set when the sink records one shard of a longer recording (`FrameShard`): a PNG sequence
+    /// numbers its files from the shard's first frame and notes the shard in `frames.json`, a
+    /// video notes it in its comment tag, so `FrameShardMerge` can join the shards. GIF and APNG
+    /// ignore it. nil (the default): a whole recording.
+    public var shard: FrameShard?
 
     /// The default options (every field at its documented default).
     public init() {}

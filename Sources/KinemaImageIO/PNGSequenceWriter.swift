@@ -22,7 +22,10 @@ import KinemaRaster
 /// {"format": "kinema-frame-sequence", "version": 1, "width": 64, "height": 48,
 ///  "total_duration": 0.5, "frames": [{"file": "frame_00000.png", "duration": 0.25}, …]}
 /// ```
-/// Durations are written with Swift's shortest round-tripping decimal form.
+/// Durations are written with Swift's shortest round-tripping decimal form. A shard of a longer
+/// recording (`FrameSinkOptions.shard`) numbers its files from the shard's first frame
+/// (`frame_01200.png` …) and its manifest has `"first_frame": 1200, "recording_frames": 2400`
+/// after `"total_duration"`; `FrameShardMerge` joins such folders.
 ///
 /// **What is kept on failure.** Frames are encoded into a hidden staging folder inside the
 /// directory (`.kinema-partial-XXXXXXXX/`). Only when `finish()` has written every frame and the
@@ -45,6 +48,13 @@ public final class PNGSequenceWriter: FrameSink, Sendable {
     /// A writer into `directory` (created now if missing; its staging folder too).
     public init(directory: URL, options: FrameSinkOptions = FrameSinkOptions()) throws(EncodingError) {
         try options.validate()
+        let core = try Self.makeCore(directory: directory, options: options)
+        pipeline = try FramePipeline(core: core, label: "png-sequence", depth: options.framesInFlight)
+    }
+
+    /// The encoder behind a writer into `directory` (created now if missing; its staging folder
+    /// too); `FrameShardMerge` stages copied files through it.
+    static func makeCore(directory: URL, options: FrameSinkOptions) throws(EncodingError) -> PNGSequenceCore {
         guard !directory.path.isEmpty else { throw .invalidArgument("the output path is empty") }
         var isDirectory: ObjCBool = false
         var created = false
@@ -58,8 +68,8 @@ public final class PNGSequenceWriter: FrameSink, Sendable {
             }
             created = true
         }
-        let core = try PNGSequenceCore(directory: directory, created: created, level: options.compressionLevel)
-        pipeline = try FramePipeline(core: core, label: "png-sequence", depth: options.framesInFlight)
+        return try PNGSequenceCore(directory: directory, created: created, level: options.compressionLevel,
+                                   shard: options.shard)
     }
 
     public func append(_ frame: Pixmap, duration: Double) throws(EncodingError) {
@@ -82,14 +92,17 @@ final class PNGSequenceCore: FrameEncoderCore {
     /// Whether the writer created `directory` (removed again, if empty, when nothing is kept).
     let created: Bool
     let level: Int
+    /// The shard recorded, if any: file numbers start at its first frame.
+    let shard: FrameShard?
     var entries: [(file: String, duration: Double)] = []
     var size = (width: 0, height: 0)
     private var open = true
 
-    init(directory: URL, created: Bool, level: Int) throws(EncodingError) {
+    init(directory: URL, created: Bool, level: Int, shard: FrameShard? = nil) throws(EncodingError) {
         self.directory = directory
         self.created = created
         self.level = level
+        self.shard = shard
         var made: URL?
         for _ in 0..<16 where made == nil {
             let candidate = directory.appendingPathComponent(".kinema-partial-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))")
@@ -110,15 +123,33 @@ final class PNGSequenceCore: FrameEncoderCore {
         let image = DecodedImage(width: frame.width, height: frame.height, pixels: frame.premultipliedBytes)
         let data: Data
         do { data = try PNGEncoder.encode(image, compressionLevel: level) } catch { throw .codec(error) }
-        let name = PNGSequenceWriter.fileName(index: index)
+        let name = PNGSequenceWriter.fileName(index: index + (shard?.frames.lowerBound ?? 0))
         try stage(data, as: name)
+        entries.append((name, duration))
+    }
+
+    /// Stages the PNG file at `source` as frame `number` (the merge goes through here): a hard
+    /// link when the file system allows one (no bytes copied; the writers never change a file in
+    /// place, so the shard and the merge cannot disturb each other), else a copy.
+    func consumeFile(_ source: URL, duration: Double, number: Int) throws(EncodingError) {
+        let name = PNGSequenceWriter.fileName(index: number)
+        if link(source.path, staging.appendingPathComponent(name).path) != 0 {
+            guard let png = FileManager.default.contents(atPath: source.path) else {
+                throw .unwritable(path: directory.path, reason: "the frame \(source.path) could not be read")
+            }
+            try stage(png, as: name)
+        }
         entries.append((name, duration))
     }
 
     func finish() throws(EncodingError) {
         var json = "{\"format\": \"kinema-frame-sequence\", \"version\": 1, "
         json += "\"width\": \(size.width), \"height\": \(size.height), "
-        json += "\"total_duration\": \(entries.reduce(0) { $0 + $1.duration }), \"frames\": [\n"
+        json += "\"total_duration\": \(entries.reduce(0) { $0 + $1.duration }), "
+        if let shard {
+            json += "\"first_frame\": \(shard.frames.lowerBound), \"recording_frames\": \(shard.totalFrames), "
+        }
+        json += "\"frames\": [\n"
         json += entries.map { "  {\"file\": \"\($0.file)\", \"duration\": \($0.duration)}" }.joined(separator: ",\n")
         json += "\n]}\n"
         try stage(Data(json.utf8), as: PNGSequenceWriter.manifestName)

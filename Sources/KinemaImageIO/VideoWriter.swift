@@ -53,9 +53,12 @@ public final class VideoWriter: FrameSink, Sendable {
     public init(url: URL, fps: Double, options: FrameSinkOptions = FrameSinkOptions()) throws(EncodingError) {
         try options.validate()
         guard fps.isFinite, fps > 0, fps <= 1000 else { throw .invalidArgument("fps \(fps) is outside (0, 1000]") }
-        guard let codec = Self.codecArguments(forExtension: url.pathExtension, quality: options.videoQuality) else {
+        guard var codec = Self.codecArguments(forExtension: url.pathExtension, quality: options.videoQuality) else {
             throw .invalidArgument("video extension '.\(url.pathExtension)' is not one of mp4, m4v, mov, mkv, webm")
         }
+        // A shard notes its frames in the container's comment tag, where `FrameShardMerge`
+        // reads them (ffprobe) to order the segments and refuse gaps.
+        if let shard = options.shard { codec += ["-metadata", "comment=\(FrameShardMerge.videoNotePrefix)\(shard)"] }
         let ffmpeg = try Self.locateFFmpeg(options.ffmpegPath)
         // ffmpeg writes a temporary file beside the target, renamed over it only when ffmpeg
         // succeeded (OutputFile); the checks (read-only file, missing folder…) run now.

@@ -190,29 +190,49 @@ public final class Stage {
     }
 
     /// The most frames one `record` call makes (a month at 60 fps).
-    public static let maximumRecordedFrames = 160_000_000
+    nonisolated public static let maximumRecordedFrames = 160_000_000
 
     /// Steps through `duration` seconds from the clock's time at `fps`, giving each frame and its
     /// display duration to `sink`: frame k is at start + k / fps, for k = 0 … ⌈duration × fps⌉ − 1.
     /// `progress` is called after each frame with (frames done, frames in all).
     ///
+    /// With `frames`, only those frames of the recording are rendered and given to `sink` (a
+    /// shard: docs/SCALING.md). The turns of the frames before them still run, at the same
+    /// times, without rendering — so every frame is bit for bit the same frame of the whole
+    /// recording, and scheduled closures, display links and animation completions happen as
+    /// they would. `progress` then counts the shard's frames.
+    ///
     /// Throws `StageError.invalidArgument`, before any frame is made, for a duration that is not
-    /// positive and finite, an fps outside (0, 1000], or more than `maximumRecordedFrames` frames.
-    public func record(duration: Double, fps: Double? = nil, into sink: any FrameSink,
+    /// positive and finite, an fps outside (0, 1000], more than `maximumRecordedFrames` frames,
+    /// or `frames` that are empty or not within 0 ..< the recording's frame count.
+    public func record(duration: Double, fps: Double? = nil, frames: Range<Int>? = nil, into sink: any FrameSink,
                        progress: ((Int, Int) -> Void)? = nil) throws {
         let fps = fps ?? framesPerSecond
         let count = try Self.frameCount(duration: duration, fps: fps)
+        let range = try Self.checkedFrames(frames, count: count)
         let start = clock.now
-        for index in 0..<count {
+        for index in 0..<range.lowerBound {
+            turn(to: start + Double(index) / fps)
+        }
+        for index in range {
             let image = step(to: start + Double(index) / fps)
             try sink.append(image, duration: 1 / fps)
-            progress?(index + 1, count)
+            progress?(index - range.lowerBound + 1, range.count)
         }
         try sink.finish()
     }
 
+    /// `frames`, or all `count`, after checking they are a non-empty part of 0 ..< count.
+    nonisolated static func checkedFrames(_ frames: Range<Int>?, count: Int) throws -> Range<Int> {
+        guard let frames else { return 0..<count }
+        guard frames.lowerBound >= 0, !frames.isEmpty, frames.upperBound <= count else {
+            throw StageError.invalidArgument("record(frames: \(frames.lowerBound)..<\(frames.upperBound)): the frames must be a non-empty part of the recording's 0..<\(count)")
+        }
+        return frames
+    }
+
     /// The frames a recording of `duration` seconds at `fps` makes, or the error for bad values.
-    static func frameCount(duration: Double, fps: Double) throws -> Int {
+    nonisolated static func frameCount(duration: Double, fps: Double) throws -> Int {
         guard duration.isFinite, duration > 0, fps.isFinite, fps > 0, fps <= 1000 else {
             throw StageError.invalidArgument("record(duration: \(duration), fps: \(fps)): the duration must be positive and finite, fps in (0, 1000]")
         }
@@ -224,18 +244,34 @@ public final class Stage {
         return max(1, Int(frames))
     }
 
+    /// The number of frames `record(duration:fps:…)` makes: ⌈duration × fps⌉ (at least 1), or
+    /// `StageError.invalidArgument` for the values `record` refuses. What a frame range for
+    /// `record(…, frames:)` is a part of.
+    nonisolated public static func recordedFrameCount(duration: Double, fps: Double) throws -> Int {
+        try frameCount(duration: duration, fps: fps)
+    }
+
     /// Records `duration` seconds at `fps` into the file at `url`, in the format its extension
     /// names (.gif, .apng or .png, .mp4/.mov/.webm through ffmpeg, a folder path ending in "/" for
     /// PNG frames); see `makeFrameSink(for:format:fps:options:)`.
     ///
+    /// With `frames` (a shard, docs/SCALING.md), only those frames are rendered and written, each
+    /// the same as in the whole recording; `options.shard` is set from them when they are not the
+    /// whole recording, so a PNG sequence keeps the frames' numbers (`frame_01200.png` …) and
+    /// `FrameShardMerge` (`kinema merge`) can join the shards.
+    ///
     /// The arguments are checked before the output is touched, and the file is written beside
     /// `url` and put in place only when complete: a refused or failed recording leaves an existing
     /// file at `url` as it was (docs/RECORDING.md, "Output files").
-    public func record(duration: Double, fps: Double? = nil, to url: URL, format: FrameSinkFormat? = nil,
-                       options: FrameSinkOptions = FrameSinkOptions(), progress: ((Int, Int) -> Void)? = nil) throws {
-        _ = try Self.frameCount(duration: duration, fps: fps ?? framesPerSecond)
+    public func record(duration: Double, fps: Double? = nil, frames: Range<Int>? = nil, to url: URL,
+                       format: FrameSinkFormat? = nil, options: FrameSinkOptions = FrameSinkOptions(),
+                       progress: ((Int, Int) -> Void)? = nil) throws {
+        let count = try Self.frameCount(duration: duration, fps: fps ?? framesPerSecond)
+        let range = try Self.checkedFrames(frames, count: count)
+        var options = options
+        if range != 0..<count { options.shard = try FrameShard(frames: range, totalFrames: count) }
         let sink = try makeFrameSink(for: url, format: format, fps: fps ?? framesPerSecond, options: options)
-        try record(duration: duration, fps: fps, into: sink, progress: progress)
+        try record(duration: duration, fps: fps, frames: range, into: sink, progress: progress)
     }
 
     /// The frame at `time` (after running the turns on the way at the stage's frame rate, so

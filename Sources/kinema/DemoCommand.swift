@@ -22,6 +22,11 @@ struct DemoCommand: ParsableCommand {
             APNG, video or PNG sequence; exit status 130); a second Ctrl-C stops at once and removes the \
             unfinished file.
 
+            --frames A..B records only frames A to B of the recording, B included (A..<B leaves B out; A.. runs \
+            to the end; frames count from 0, at --fps): a shard, bit-identical to the same frames of a whole run. \
+            Shards recorded as PNG frames (-o DIR/, files keep their frame numbers) or videos are joined by \
+            `kinema merge`; docs/SCALING.md shows a recording split over cores or machines.
+
             Examples:
               kinema demo --list
               kinema demo basic-animations            (writes basic-animations.gif)
@@ -29,6 +34,7 @@ struct DemoCommand: ParsableCommand {
               kinema demo shapes --size 210x90 --duration 1 -o shapes.apng
               kinema demo button --time 2.5 -o button.png   (one frame)
               kinema demo spinner -o frames/                (frames/frame_00000.png …)
+              kinema demo spinner --frames 30..59 -o part2/  (frames 30 to 59 only)
             """
     )
 
@@ -52,6 +58,12 @@ struct DemoCommand: ParsableCommand {
 
     @Option(help: "Write only the frame at this time (seconds) as a PNG.")
     var time: Double?
+
+    @Option(help: "Record only these frames (a shard): A..B (B included), A..<B (B excluded) or A.. (to the end); from 0.")
+    var frames: String?
+
+    @Option(help: "Compositor threads per frame, 1…64 (default: one per core; 1 suits shards run one per core).")
+    var threads: Int?
 
     @Flag(help: "List the demos and exit.")
     var list = false
@@ -86,13 +98,30 @@ struct DemoCommand: ParsableCommand {
             throw fail(error.description)
         }
 
+        let threads = self.threads ?? ProcessInfo.processInfo.activeProcessorCount
+        guard (1...64).contains(threads) else { throw fail("--threads \(threads) is outside 1…64") }
+        // The recording's frame count at the checked rate, and the shard of it, if asked for.
+        var shard: FrameShard?
+        if let frames {
+            guard time == nil else { throw fail("--frames records part of a recording; --time writes one frame: give one of them") }
+            do {
+                let count = try Stage.recordedFrameCount(duration: duration, fps: fps)
+                let range = try FrameShard.parseRange(frames, frameCount: count)
+                if range != 0..<count { shard = try FrameShard(frames: range, totalFrames: count) }
+            } catch let error as EncodingError {
+                throw fail("--frames: \(error.reason.replacingOccurrences(of: "invalid argument: ", with: ""))")
+            } catch {
+                throw fail("--frames: \(error)")
+            }
+        }
+
         if let time {
             let path = output ?? "\(demo.name).png"
             guard path.lowercased().hasSuffix(".png") else { throw fail("--time writes a PNG: give -o FILE.png, not \(path)") }
             try checkWritable(path)
             try MainActor.assumeIsolated {
                 let started = Date()
-                let stage = Stage(size: stageSize, scale: CGFloat(scale), fps: fps)
+                let stage = Stage(size: stageSize, scale: CGFloat(scale), fps: fps, threads: threads)
                 demo.build(on: stage)
                 do {
                     try stage.writeFrame(at: time, to: URL(fileURLWithPath: path))
@@ -113,7 +142,7 @@ struct DemoCommand: ParsableCommand {
         Interrupt.install()
         try MainActor.assumeIsolated {
             let started = Date()
-            let stage = Stage(size: stageSize, scale: CGFloat(scale), fps: fps)
+            let stage = Stage(size: stageSize, scale: CGFloat(scale), fps: fps, threads: threads)
             demo.build(on: stage)
             // The writer's hidden temporary file (or staging folder) is noted, so that a second
             // Ctrl-C can remove it on the way out.
@@ -121,7 +150,9 @@ struct DemoCommand: ParsableCommand {
             let before = Interrupt.temporaryEntries(for: path, sequence: sequence)
             let sink: InterruptibleSink
             do {
-                sink = InterruptibleSink(try makeFrameSink(for: url, fps: fps))
+                var options = FrameSinkOptions()
+                options.shard = shard
+                sink = InterruptibleSink(try makeFrameSink(for: url, fps: fps, options: options))
             } catch {
                 throw fail("\(error)")
             }
@@ -130,7 +161,7 @@ struct DemoCommand: ParsableCommand {
             let progress = ProgressLine(label: demo.name, quiet: quiet)
             var total = 0
             do {
-                try stage.record(duration: duration, fps: fps, into: sink) { done, all in
+                try stage.record(duration: duration, fps: fps, frames: shard?.frames, into: sink) { done, all in
                     total = all
                     progress.update(done, of: all)
                 }
@@ -140,8 +171,9 @@ struct DemoCommand: ParsableCommand {
                 try finishInterrupted(sink, path: path, total: total)
             }
             progress.end()
+            let part = shard.map { ", frames \($0.frames.lowerBound)..<\($0.frames.upperBound) of \($0.totalFrames)" } ?? ""
             report(path: path, frames: sink.appended, pixels: pixels,
-                   what: "\(demo.name), \(formatted(duration)) s at \(formatted(fps)) fps", started: started)
+                   what: "\(demo.name), \(formatted(duration)) s at \(formatted(fps)) fps\(part)", started: started)
         }
     }
 

@@ -1,7 +1,8 @@
 // The `kinema` command-line tool: the entry point a new user runs.
-// Subcommands: `demo` (the seed samples as animations, to GIF / APNG / PNG / video), `draw` (the
-// seed article's Core Graphics drawings to PNG), `play` (a scene live in a window) and `bench`
-// (performance figures; its code is the KinemaBench module).
+// Subcommands: `demo` (the seed samples as animations, to GIF / APNG / PNG / video), `merge` (joins
+// recordings split by frame range), `draw` (the seed article's Core Graphics drawings to PNG),
+// `play` (a scene live in a window) and `bench` (performance figures; its code is the KinemaBench
+// module).
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
@@ -19,13 +20,14 @@ struct KinemaCommand: ParsableCommand {
               kinema demo --list                           (the animation demos)
               kinema demo basic-animations                 (records basic-animations.gif)
               kinema demo transitions -o transitions.mp4   (needs ffmpeg)
+              kinema demo spinner --frames 0..59 -o a/     (a shard; `kinema merge` joins shards)
               kinema draw --list
               kinema play spinner                          (a window; needs X11)
               kinema bench --filter raster.blur
               kinema help demo                             (its options and examples)
             """,
         version: KinemaVersion.string,
-        subcommands: [BenchCommand.self, DemoCommand.self, DrawCommand.self, PlayCommand.self]
+        subcommands: [BenchCommand.self, DemoCommand.self, DrawCommand.self, MergeCommand.self, PlayCommand.self]
     )
 
     /// ArgumentParser's `main()`, with output that cannot be written reported instead of trapping

@@ -53,7 +53,9 @@ final class BenchSceneContextRenderer {
         let w = CGFloat(file.width), h = CGFloat(file.height)
         c.saveGState()
         let bg = file.background
-        c.setBlendMode(.copy)
+        // An opaque background replaces every pixel under `.normal` as under `.copy` (the peers'
+        // OPERATOR_SOURCE paint); `.normal` takes the solid fill's fast path.
+        c.setBlendMode(bg[3] >= 1 ? .normal : .copy)
         c.setFillColor(red: bg[0], green: bg[1], blue: bg[2], alpha: bg[3])
         c.fill(CGRect(x: 0, y: 0, width: w, height: h))
         c.setBlendMode(.normal)

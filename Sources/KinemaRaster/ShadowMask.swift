@@ -110,7 +110,7 @@ package struct ShadowMask {
 extension ShadowMask {
     /// The scratch `blur(_:…)` needs for a `width × height` plane, in `Float`s.
     package static func scratchCount(width: Int, height: Int) -> Int {
-        2 * width * height + max(width, height) + 8
+        2 * width * height + 2 * (max(width, height) + 8)
     }
 
     /// `plane[y · width + x] = alpha / 255` of `pixels[y · rowStride + x]`.
@@ -134,17 +134,19 @@ extension ShadowMask {
         guard sigma > 0.01, width > 0, height > 0 else { return }
         let kernel = ShadowKernel(sigma: sigma)
         let count = width * height
-        let first = scratch, second = scratch + count, sums = scratch + 2 * count
+        let line = max(width, height) + 8
+        let first = scratch, second = scratch + count, sums = scratch + 2 * count, zeros = sums + line
+        zeros.update(repeating: 0, count: line)
         // Down the columns: plane → first → second → first.
-        columnPass(from: plane, to: first, width: width, height: height, kernel, sums: sums)
-        columnPass(from: first, to: second, width: width, height: height, kernel, sums: sums)
-        columnPass(from: second, to: first, width: width, height: height, kernel, sums: sums)
+        columnPass(from: plane, to: first, width: width, height: height, kernel, sums: sums, zeros: zeros)
+        columnPass(from: first, to: second, width: width, height: height, kernel, sums: sums, zeros: zeros)
+        columnPass(from: second, to: first, width: width, height: height, kernel, sums: sums, zeros: zeros)
         // Along the rows, as the columns of the transpose: first → second, then
         // second → plane → first → second, and back.
         transpose(first, width: width, height: height, into: second)
-        columnPass(from: second, to: plane, width: height, height: width, kernel, sums: sums)
-        columnPass(from: plane, to: first, width: height, height: width, kernel, sums: sums)
-        columnPass(from: first, to: second, width: height, height: width, kernel, sums: sums)
+        columnPass(from: second, to: plane, width: height, height: width, kernel, sums: sums, zeros: zeros)
+        columnPass(from: plane, to: first, width: height, height: width, kernel, sums: sums, zeros: zeros)
+        columnPass(from: first, to: second, width: height, height: width, kernel, sums: sums, zeros: zeros)
         transpose(second, width: height, height: width, into: plane)
     }
 
@@ -183,55 +185,61 @@ extension ShadowMask {
     }
 
     /// One extended-box pass down every column of `source` (zero beyond the first and last
-    /// row) into `target`; `sums` holds `width + 8` Floats.
+    /// row) into `target`; `sums` and `zeros` (all 0) hold `width + 8` Floats.
+    ///
+    /// Per row, one sweep: out = (sums + e · before + e · after) · norm, then sums += after,
+    /// sums −= leaving — the running sum's additions in the order of a plain sliding window. A tap
+    /// beyond the plane reads `zeros` (adding 0 changes no sum, so this is the arithmetic of
+    /// skipping it, without a branch per tap).
     private static func columnPass(from source: UnsafePointer<Float>, to target: UnsafeMutablePointer<Float>, width: Int,
-                                   height: Int, _ k: ShadowKernel, sums: UnsafeMutablePointer<Float>) {
+                                   height: Int, _ k: ShadowKernel, sums: UnsafeMutablePointer<Float>,
+                                   zeros: UnsafePointer<Float>) {
         let r = k.radius, e = k.endWeight
         let norm = 1 / (Float(2 * r + 1) + 2 * e)
         sums.update(repeating: 0, count: width)
-        for j in 0 ... min(r, height - 1) { add(source + j * width, into: sums, count: width, sign: 1) }
+        for j in 0 ... min(r, height - 1) { step(nil, sums: sums, source + j * width, zeros, zeros, zeros, e: 0, norm: 1, count: width) }
         for y in 0 ..< height {
             let before = y - r - 1, after = y + r + 1, leaving = y - r
-            let a: UnsafePointer<Float>? = e > 0 && before >= 0 ? source + before * width : nil
-            let b: UnsafePointer<Float>? = e > 0 && after < height ? source + after * width : nil
-            emit(target + y * width, sums: sums, a, b, e: e, norm: norm, count: width)
-            if after < height { add(source + after * width, into: sums, count: width, sign: 1) }
-            if leaving >= 0 { add(source + leaving * width, into: sums, count: width, sign: -1) }
+            let a = before >= 0 ? source + before * width : zeros
+            let b = after < height ? source + after * width : zeros
+            let gone = leaving >= 0 ? source + leaving * width : zeros
+            step(target + y * width, sums: sums, b, gone, a, b, e: e, norm: norm, count: width)
         }
     }
 
-    /// sums[x] += sign · row[x], eight at a time.
+    /// For each x: out[x] = (sums[x] + before[x] · e + after[x] · e) · norm (when `out` is given),
+    /// then sums[x] = sums[x] + entering[x] − leaving[x]; eight at a time.
     @inline(__always)
-    private static func add(_ row: UnsafePointer<Float>, into sums: UnsafeMutablePointer<Float>, count: Int, sign: Float) {
-        let raw = UnsafeMutableRawPointer(sums), source = UnsafeRawPointer(row)
+    private static func step(_ out: UnsafeMutablePointer<Float>?, sums: UnsafeMutablePointer<Float>, _ entering: UnsafePointer<Float>,
+                             _ leaving: UnsafePointer<Float>, _ before: UnsafePointer<Float>, _ after: UnsafePointer<Float>,
+                             e: Float, norm: Float, count: Int) {
+        let s = UnsafeMutableRawPointer(sums), o = out.map(UnsafeMutableRawPointer.init)
+        let inRaw = UnsafeRawPointer(entering), outRaw = UnsafeRawPointer(leaving)
+        let aRaw = UnsafeRawPointer(before), bRaw = UnsafeRawPointer(after)
         var x = 0
         while x + 8 <= count {
-            let s = raw.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self)
-            let v = source.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self)
-            raw.storeBytes(of: s + v * sign, toByteOffset: x * 4, as: SIMD8<Float>.self)
-            x += 8
-        }
-        while x < count { sums[x] += row[x] * sign; x += 1 }
-    }
-
-    /// out[x] = (sums[x] + e · a[x] + e · b[x]) · norm, a and b absent meaning zero rows.
-    @inline(__always)
-    private static func emit(_ out: UnsafeMutablePointer<Float>, sums: UnsafeMutablePointer<Float>, _ a: UnsafePointer<Float>?,
-                             _ b: UnsafePointer<Float>?, e: Float, norm: Float, count: Int) {
-        let o = UnsafeMutableRawPointer(out), s = UnsafeRawPointer(sums)
-        var x = 0
-        while x + 8 <= count {
-            var v = s.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self)
-            if let a { v += UnsafeRawPointer(a).loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self) * e }
-            if let b { v += UnsafeRawPointer(b).loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self) * e }
-            o.storeBytes(of: v * norm, toByteOffset: x * 4, as: SIMD8<Float>.self)
+            let offset = x * 4
+            let sum = s.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+            if let o {
+                var v = sum
+                v += aRaw.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self) * e
+                v += bRaw.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self) * e
+                o.storeBytes(of: v * norm, toByteOffset: offset, as: SIMD8<Float>.self)
+            }
+            let added = sum + inRaw.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+            s.storeBytes(of: added - outRaw.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self), toByteOffset: offset,
+                         as: SIMD8<Float>.self)
             x += 8
         }
         while x < count {
-            var v = sums[x]
-            if let a { v += a[x] * e }
-            if let b { v += b[x] * e }
-            out[x] = v * norm
+            let sum = sums[x]
+            if let out {
+                var v = sum
+                v += before[x] * e
+                v += after[x] * e
+                out[x] = v * norm
+            }
+            sums[x] = sum + entering[x] - leaving[x]
             x += 1
         }
     }
@@ -274,15 +282,40 @@ extension ShadowMask {
                 let ly = py - iy
                 shiftedRow(ly, into: current)
                 let pixels = region.row(py) + target.minX
-                for i in 0 ..< span {
+                @inline(__always) func coverage(_ i: Int) -> UInt32 {
                     var v = current[i]
                     if fy > 0 { v = ly > 0 ? current[i] * (1 - fy) + above[i] * fy : current[i] * (1 - fy) }
-                    let coverage = UInt32(min(max(v * 255 + 0.5, 0), 255))
-                    guard coverage > 0 else { continue }
-                    pixels[i] = PackedPixel.sourceOver(color, coverage: coverage, under: pixels[i])
+                    return UInt32(min(max(v * 255 + 0.5, 0), 255))
+                }
+                var i = 0
+                while i + 2 <= span {
+                    let c0 = coverage(i), c1 = coverage(i + 1)
+                    if c0 | c1 != 0 { blendPair(color, c0, c1, into: pixels + i) }
+                    i += 2
+                }
+                if i < span {
+                    let c = coverage(i)
+                    if c > 0 { pixels[i] = PackedPixel.sourceOver(color, coverage: c, under: pixels[i]) }
                 }
                 swap(&current, &above)
             }
         }
+    }
+
+    /// `PackedPixel.sourceOver(color, coverage:under:)` for two neighbouring pixels at once, in
+    /// eight 16-bit lanes, bit for bit the same (a zero coverage leaves its pixel as it was:
+    /// scaling by 255 is exact).
+    @inline(__always)
+    private static func blendPair(_ color: UInt32, _ c0: UInt32, _ c1: UInt32, into pixels: UnsafeMutablePointer<UInt32>) {
+        let raw = UnsafeMutableRawPointer(pixels)
+        let colorLanes = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(SIMD2<UInt32>(repeating: color), to: SIMD8<UInt8>.self))
+        let a = UInt16(truncatingIfNeeded: c0), b = UInt16(truncatingIfNeeded: c1)
+        var source = colorLanes &* SIMD8(a, a, a, a, b, b, b, b) &+ 128
+        source = (source &+ (source &>> 8)) &>> 8
+        let remaining = 255 &- SIMD8(source[3], source[3], source[3], source[3], source[7], source[7], source[7], source[7])
+        let under = SIMD8<UInt16>(truncatingIfNeeded: raw.loadUnaligned(as: SIMD8<UInt8>.self))
+        var scaled = under &* remaining &+ 128
+        scaled = (scaled &+ (scaled &>> 8)) &>> 8
+        raw.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: source &+ scaled), as: SIMD8<UInt8>.self)
     }
 }

@@ -261,61 +261,44 @@ extension ShadowMask {
         let target = PixelRect(x: ix, y: iy, width: width, height: height).intersection(clip).intersection(region.bounds)
         guard !target.isEmpty else { return }
         let x0 = target.minX - ix, span = target.width
-        // Two rows of the x-shifted plane, this one and the one above (for the y shift).
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * span) { rows in
+        // Rows of the x-shifted plane (two, alternating: this one and the one above, for the y
+        // shift) and the y-shifted row; without a fraction a row is the plane's own.
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: 3 * span) { rows in
             guard let rowBase = rows.baseAddress else { return }
-            var current = rowBase, above = rowBase + span
-            @inline(__always) func shiftedRow(_ ly: Int, into out: UnsafeMutablePointer<Float>) {
+            let mixed = rowBase + 2 * span
+            @inline(__always) func shiftedRow(_ ly: Int, into out: UnsafeMutablePointer<Float>) -> UnsafePointer<Float> {
                 let line = plane + ly * width
-                guard fx > 0 else {
-                    out.update(from: line + x0, count: span)
-                    return
-                }
+                guard fx > 0 else { return line + x0 }
                 for i in 0 ..< span {
                     let lx = x0 + i
                     out[i] = lx > 0 ? line[lx] * (1 - fx) + line[lx - 1] * fx : line[lx] * (1 - fx)
                 }
+                return UnsafePointer(out)
             }
             let firstRow = target.minY - iy
-            if fy > 0, firstRow > 0 { shiftedRow(firstRow - 1, into: above) }
+            var useFirst = true
+            var above: UnsafePointer<Float>? = fy > 0 && firstRow > 0 ? shiftedRow(firstRow - 1, into: rowBase + span) : nil
             for py in target.minY ..< target.maxY {
                 let ly = py - iy
-                shiftedRow(ly, into: current)
+                let row = shiftedRow(ly, into: useFirst ? rowBase : rowBase + span)
+                var values = row
+                if fy > 0 {
+                    if let above {
+                        for i in 0 ..< span { mixed[i] = row[i] * (1 - fy) + above[i] * fy }
+                    } else {
+                        for i in 0 ..< span { mixed[i] = row[i] * (1 - fy) }
+                    }
+                    values = UnsafePointer(mixed)
+                }
                 let pixels = region.row(py) + target.minX
-                @inline(__always) func coverage(_ i: Int) -> UInt32 {
-                    var v = current[i]
-                    if fy > 0 { v = ly > 0 ? current[i] * (1 - fy) + above[i] * fy : current[i] * (1 - fy) }
-                    return UInt32(min(max(v * 255 + 0.5, 0), 255))
+                for i in 0 ..< span {
+                    let coverage = UInt32(min(max(values[i] * 255 + 0.5, 0), 255))
+                    guard coverage > 0 else { continue }
+                    pixels[i] = PackedPixel.sourceOver(color, coverage: coverage, under: pixels[i])
                 }
-                var i = 0
-                while i + 2 <= span {
-                    let c0 = coverage(i), c1 = coverage(i + 1)
-                    if c0 | c1 != 0 { blendPair(color, c0, c1, into: pixels + i) }
-                    i += 2
-                }
-                if i < span {
-                    let c = coverage(i)
-                    if c > 0 { pixels[i] = PackedPixel.sourceOver(color, coverage: c, under: pixels[i]) }
-                }
-                swap(&current, &above)
+                above = row
+                useFirst.toggle()
             }
         }
-    }
-
-    /// `PackedPixel.sourceOver(color, coverage:under:)` for two neighbouring pixels at once, in
-    /// eight 16-bit lanes, bit for bit the same (a zero coverage leaves its pixel as it was:
-    /// scaling by 255 is exact).
-    @inline(__always)
-    private static func blendPair(_ color: UInt32, _ c0: UInt32, _ c1: UInt32, into pixels: UnsafeMutablePointer<UInt32>) {
-        let raw = UnsafeMutableRawPointer(pixels)
-        let colorLanes = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(SIMD2<UInt32>(repeating: color), to: SIMD8<UInt8>.self))
-        let a = UInt16(truncatingIfNeeded: c0), b = UInt16(truncatingIfNeeded: c1)
-        var source = colorLanes &* SIMD8(a, a, a, a, b, b, b, b) &+ 128
-        source = (source &+ (source &>> 8)) &>> 8
-        let remaining = 255 &- SIMD8(source[3], source[3], source[3], source[3], source[7], source[7], source[7], source[7])
-        let under = SIMD8<UInt16>(truncatingIfNeeded: raw.loadUnaligned(as: SIMD8<UInt8>.self))
-        var scaled = under &* remaining &+ 128
-        scaled = (scaled &+ (scaled &>> 8)) &>> 8
-        raw.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: source &+ scaled), as: SIMD8<UInt8>.self)
     }
 }

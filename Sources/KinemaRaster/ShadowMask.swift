@@ -54,8 +54,7 @@ package struct ShadowKernel: Equatable, Sendable {
 ///
 /// ```swift
 /// var mask = ShadowMask()
-/// mask.load(alphaOf: scratch, area: scratch.bounds)
-/// mask.blur(sigma: 4)
+/// guard mask.load(alphaOf: scratch, area: scratch.bounds), mask.blur(sigma: 4) else { return }
 /// target.withMutableRegion { mask.paint(color: black30, at: 10.5, 20, into: $0, clip: $0.bounds) }
 /// ```
 /// Holds its plane and scratch between shadows, so drawing many allocates once.
@@ -69,27 +68,38 @@ package struct ShadowMask {
 
     package init() {}
 
-    /// Makes the plane `area.width × area.height` from the alpha of `area` of `pixmap`.
-    package mutating func load(alphaOf pixmap: Pixmap, area: PixelRect) {
+    /// Makes the plane `area.width × area.height` from the alpha of `area` of `pixmap`; false
+    /// (the mask left empty) when the memory for it cannot be had (`PixelMemory`).
+    package mutating func load(alphaOf pixmap: Pixmap, area: PixelRect) -> Bool {
         let area = area.intersection(pixmap.bounds)
         let (w, h, stride) = (area.width, area.height, pixmap.width)
+        width = 0
+        height = 0
+        if plane.count < w * h {
+            guard PixelMemory.canAllocate(bytes: w * h * MemoryLayout<Float>.stride) else { return false }
+            plane = [Float](repeating: 0, count: w * h)
+        }
         width = w
         height = h
-        if plane.count < w * h { plane = [Float](repeating: 0, count: w * h) }
         pixmap.storage.withUnsafeBufferPointer { pixels in
             plane.withUnsafeMutableBufferPointer { out in
                 guard let source = pixels.baseAddress, let target = out.baseAddress else { return }
                 Self.loadAlpha(source + area.y * stride + area.x, rowStride: stride, width: w, height: h, into: target)
             }
         }
+        return true
     }
 
     /// Blurs the plane by a Gaussian of `sigma` pixels (zero beyond its edges; what spreads out
-    /// is cut off, so leave a margin of 3σ + 2). σ ≤ 0.01 leaves it unchanged.
-    package mutating func blur(sigma: Double) {
-        guard sigma > 0.01, width > 0, height > 0 else { return }
+    /// is cut off, so leave a margin of 3σ + 2). σ ≤ 0.01 leaves it unchanged. False (the plane
+    /// unblurred) when the memory for the scratch planes cannot be had (`PixelMemory`).
+    package mutating func blur(sigma: Double) -> Bool {
+        guard sigma > 0.01, width > 0, height > 0 else { return true }
         let needed = Self.scratchCount(width: width, height: height)
-        if scratch.count < needed { scratch = [Float](repeating: 0, count: needed) }
+        if scratch.count < needed {
+            guard PixelMemory.canAllocate(bytes: needed * MemoryLayout<Float>.stride) else { return false }
+            scratch = [Float](repeating: 0, count: needed)
+        }
         let (w, h) = (width, height)
         plane.withUnsafeMutableBufferPointer { p in
             scratch.withUnsafeMutableBufferPointer { s in
@@ -97,12 +107,13 @@ package struct ShadowMask {
                 Self.blur(plane, width: w, height: h, sigma: sigma, scratch: scratch)
             }
         }
+        return true
     }
 
     /// Blends `color` (premultiplied, packed) source-over into `region`, scaled by the plane,
     /// the plane's (0, 0) at region point (x, y) — see `ShadowMask.paint(_:…)`.
     package func paint(color: UInt32, at x: Double, _ y: Double, into region: PixmapRegion, clip: PixelRect) {
-        guard width > 0, height > 0 else { return }
+        guard width > 0, height > 0, plane.count >= width * height else { return }
         plane.withUnsafeBufferPointer { p in
             guard let base = p.baseAddress else { return }
             Self.paint(base, width: width, height: height, color: color, at: x, y, into: region, clip: clip)

@@ -192,8 +192,10 @@ extension CGContext {
         }
         let color = shadow.color.paintColor.premultiplied.packed
         guard color >> 24 > 0 else { return }
-        shadowMask.load(alphaOf: scratch, area: scratch.bounds)
-        shadowMask.blur(sigma: sigma)
+        guard shadowMask.load(alphaOf: scratch, area: scratch.bounds), shadowMask.blur(sigma: sigma) else {
+            KinemaDiagnostics.emit("CGContext", "shadow planes for \(frame.width)×\(frame.height) pixels cannot be allocated; the shadow is skipped")
+            return
+        }
         let sx = Double(frame.x) + dx, sy = Double(frame.y) + dy
         // Beyond ±2³⁰ pixels the shadow cannot reach the canvas (and Int(sx) would trap at 1e300).
         guard abs(sx) < 0x1p30, abs(sy) < 0x1p30 else { return }

@@ -92,8 +92,8 @@ struct ShadowMaskTests {
         let color = PremultipliedColor(red: 10, green: 20, blue: 30, alpha: 77).packed
 
         var mask = ShadowMask()
-        mask.load(alphaOf: source, area: source.bounds)
-        mask.blur(sigma: sigma)
+        let made = mask.load(alphaOf: source, area: source.bounds) && mask.blur(sigma: sigma)
+        #expect(made)
         var actual = try Pixmap(width: 80, height: 64)
         actual.fill(background)
         actual.withMutableRegion { mask.paint(color: color, at: x, y, into: $0, clip: $0.bounds) }
@@ -114,8 +114,8 @@ struct ShadowMaskTests {
         var source = try Pixmap(width: size, height: size)
         source.withMutableRegion(PixelRect(x: 20, y: 24, width: 20, height: 16)) { $0.fill(PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 255)) }
         var mask = ShadowMask()
-        mask.load(alphaOf: source, area: source.bounds)
-        mask.blur(sigma: sigma)
+        let made = mask.load(alphaOf: source, area: source.bounds) && mask.blur(sigma: sigma)
+        #expect(made)
         var out = try Pixmap(width: size, height: size)
         out.withMutableRegion { mask.paint(color: 0xFF00_0000, at: 0, 0, into: $0, clip: $0.bounds) }
         func phi(_ t: Double) -> Double { 0.5 * (1 + erf(t / (sigma * 2.0.squareRoot()))) }
@@ -135,7 +135,8 @@ struct ShadowMaskTests {
         var mask = ShadowMask()
         var source = try Pixmap(width: 4, height: 4)
         source.storage[1 * 4 + 1] = 0xFF00_0000
-        mask.load(alphaOf: source, area: source.bounds)
+        let loaded = mask.load(alphaOf: source, area: source.bounds)
+        #expect(loaded)
         var out = try Pixmap(width: 12, height: 12)
         out.withMutableRegion { mask.paint(color: 0xFF00_0000, at: 5.25, 3.5, into: $0, clip: $0.bounds) }
         // (1, 1) lands at (6.25, 4.5): x splits 0.75 / 0.25, y 0.5 / 0.5.

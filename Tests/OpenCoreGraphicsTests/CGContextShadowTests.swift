@@ -3,6 +3,7 @@
 // or another blend mode) agreeing, and the global alpha.
 import Foundation
 import KinemaRaster
+import KinemaSupport
 import Testing
 @testable import OpenCoreGraphics
 
@@ -72,4 +73,20 @@ struct CGContextShadowTests {
         let shadow = try #require(pixmap.pixel(x: 14, y: 18))
         #expect((50 ... 52).contains(shadow.alpha) && shadow.red == 0, "alpha \(shadow.alpha)")
     }
+
+    @Test("when the shadow's planes cannot be allocated the shadow is skipped with a diagnostic; the object is still drawn")
+    func refusedMemory() throws {
+        let c = try context(64, 64)
+        c.setShadow(offset: CGSize(width: 24, height: 0), blur: 8, color: CGColor(red: 0, green: 0, blue: 0, alpha: 1))
+        // The scratch pixmap and the plane (≈ 9.6 kB each) are granted, the blur's scratch (≈ 20 kB) refused.
+        let (_, diagnostics) = PixelMemory.$probe.withValue(PixelMemory.Probe(failAbove: 12_000)) {
+            KinemaDiagnostics.collecting { c.fill(CGRect(x: 4, y: 22, width: 20, height: 20)) }
+        }
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.contains { String(describing: $0).contains("shadow planes") })
+        let pixmap = try #require(c.makeImage()).pixmap
+        #expect(pixmap.pixel(x: 10, y: 32)?.alpha == 255, "the object")
+        #expect(pixmap.pixel(x: 38, y: 32)?.alpha == 0, "no shadow")
+    }
 }
+

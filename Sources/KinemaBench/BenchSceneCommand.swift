@@ -1,6 +1,7 @@
 // `kinema bench scene`: the reference compositing scene (Scripts/bench/scene/README.md) as a layer tree,
-// timed frame by frame, single-threaded and on all cores, beside the peer renderers run in the
-// same process tree on the same scene.
+// timed frame by frame, single-threaded and on all cores, and drawn through CGContext
+// (BenchSceneContext.swift, one thread), beside the peer renderers run in the same process tree on
+// the same scene.
 //
 // Timing: one untimed warm-up frame, then `--frames` frames; each frame sets the layers'
 // properties in a transaction (BenchScene.apply) and renders (BenchSceneRenderer.renderFrame).
@@ -21,6 +22,7 @@ struct BenchSceneCommand: ParsableCommand {
             Examples:
               kinema bench scene
               kinema bench scene --frames 30 --no-shadows --out scene-frames/
+              kinema bench scene --pipeline cgcontext
             """
     )
 
@@ -29,6 +31,13 @@ struct BenchSceneCommand: ParsableCommand {
 
     @Flag(help: "Leave out the 50 shadows.")
     var noShadows = false
+
+    @Option(help: "Which Kinema rows to time: layers (the layer tree through the compositor), cgcontext (drawn through CGContext) or both.")
+    var pipeline: Pipeline = .both
+
+    enum Pipeline: String, ExpressibleByArgument, CaseIterable {
+        case both, layers, cgcontext
+    }
 
     @Option(help: "Write frame 60 (Kinema's and each peer's) as PNG into this folder.")
     var out: String?
@@ -62,7 +71,7 @@ struct BenchSceneCommand: ParsableCommand {
 
         var results: [(name: String, timing: SceneTiming)] = []
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        for threads in Set([1, cores]).sorted() {
+        for threads in pipeline == .cgcontext ? [] : Set([1, cores]).sorted() {
             let renderer = try BenchSceneRenderer(width: file.width, height: file.height, threads: threads)
             let timing = Self.measure(scene: scene, renderer: renderer, timeline: timeline, frames: frames, threads: threads)
             let name = threads == 1 ? "kinema 1 thread" : "kinema \(threads) threads"
@@ -75,6 +84,18 @@ struct BenchSceneCommand: ParsableCommand {
                 print("  wrote \(url.path)")
             }
         }
+        if pipeline != .layers {
+            let renderer = try BenchSceneContextRenderer(file: file, bitmap: bitmap, shadows: !noShadows)
+            let timing = BenchSceneContextRenderer.measure(renderer, timeline: timeline, frames: frames)
+            results.append(("kinema CGContext", timing))
+            print(timing.line(name: "kinema CGContext"))
+            if let outFolder {
+                renderer.draw(timeline[Self.savedFrame])
+                let url = outFolder.appendingPathComponent("kinema_cgcontext_frame\(Self.savedFrame).png")
+                if let pixmap = renderer.pixmap() { try RasterWorkload.writePNG(pixmap, to: url) }
+                print("  wrote \(url.path)")
+            }
+        }
         guard !peers.noPeers else { return }
         print("")
         guard let peersFolder = BenchScenePeers.folder(option: peersDir) else {
@@ -83,10 +104,15 @@ struct BenchSceneCommand: ParsableCommand {
         }
         let peers = BenchScenePeers.run(folder: peersFolder, frames: frames, noShadows: noShadows, out: outFolder)
         for note in peers.notes { print("peers: \(note)") }
-        guard let kinema = results.first?.timing.wallMilliseconds else { return }
+        // Each one-thread Kinema row as a ratio to each peer's time.
+        let kinemaRows = results.filter { $0.timing.threads == 1 }
+        guard !kinemaRows.isEmpty else { return }
         for figure in peers.figures {
             var line = "\(figure.name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(String(format: "%8.2f", figure.milliseconds)) ms/frame wall"
-            line += String(format: "   Kinema 1 thread is %.2f× its time", kinema / figure.milliseconds)
+            line += "   " + kinemaRows.map { row in
+                let label = row.name == "kinema CGContext" ? "Kinema CGContext" : "Kinema layers 1 thread"
+                return String(format: "%@ is %.2f× its time", label, row.timing.wallMilliseconds / figure.milliseconds)
+            }.joined(separator: ", ")
             if figure.shadowsOff && !noShadows { line += " (the peer draws no shadows: compare with --no-shadows)" }
             print(line)
         }

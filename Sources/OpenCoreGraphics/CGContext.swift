@@ -49,6 +49,8 @@ public final class CGContext {
     /// The CTM the context started with: base space → device space (shadows live in base space).
     let baseCTM: CGAffineTransform
     var converter = ScanConverter()
+    /// The one-channel shadow pipeline's plane and scratch, kept between shadows (ContextRenderer).
+    var shadowMask = ShadowMask()
 
     init(storage: BitmapStorage, baseCTM: CGAffineTransform) {
         self.storage = storage

@@ -10,12 +10,15 @@
 //   1. The geometry, already in raster space (pixels, y down), is flattened with the context's
 //      flattening tolerance (min(flatness, 0.2) px) into contours: a `DrawSource`.
 //   2. If a shadow is set (colour alpha > 0): the source is drawn, unclipped and with the
-//      global alpha, into a scratch pixmap around its bounds; every pixel becomes the shadow
-//      colour times that pixel's alpha; the pixmap is blurred by a Gaussian of σ = blur / 2
-//      (base units, times the base CTM's scale); it is composited at the offset (mapped from base
-//      space: in a bitmap context y up, so a positive height moves the shadow up) under the clip
-//      and blend mode. The scratch pixmap covers only the part of the object whose shadow can
-//      reach the clip area, plus 3σ; σ is capped at `maximumShadowSigma`.
+//      global alpha, into a scratch pixmap around its bounds; its alpha goes through KinemaRaster's
+//      one-channel shadow pipeline (`ShadowMask`, shared with the compositor): blurred by a
+//      Gaussian of σ = blur / 2 (base units, times the base CTM's scale), then blitted as a mask
+//      in the shadow colour at the offset (mapped from base space: in a bitmap context y up, so a
+//      positive height moves the shadow up; a fraction of a pixel by linear interpolation) under
+//      the clip. Source-over under a rectangular clip blits straight into the target; another
+//      blend mode or a mask clip composites the tinted mask as an image. The scratch pixmap covers
+//      only the part of the object whose shadow can reach the clip area, plus 3σ; σ is capped at
+//      `maximumShadowSigma`.
 //   3. The source itself is drawn into the target — the innermost transparency layer, or the
 //      bitmap (BitmapStorage) — with the global alpha, the blend mode and the clip.
 //
@@ -187,29 +190,33 @@ extension CGContext {
                                        sampling: sampling, tiling: .decal)
             scratch.fill(rect, paint: .image(pattern), alpha: alpha, using: &converter)
         }
-        Self.tint(&scratch, with: shadow.color.paintColor)
-        if sigma > 0.01 { scratch.gaussianBlur(sigma: sigma) }
-        let sx = Double(frame.x) + dx, sy = Double(frame.y) + dy
-        let whole = sx.rounded() == sx && sy.rounded() == sy
-        let placed = DrawSource.pixels(scratch, x: sx, y: sy, sampling: whole ? .nearest : .bilinear)
-        guard let placedExtent = self.extent(of: placed) else { return }
-        let dirty = placedExtent.intersection(clipArea)
-        guard !dirty.isEmpty else { return }
-        composite(placed, dirty: dirty, alpha: 1, mode: state.blendMode.engine, clip: state.clip.rasterClip)
-    }
-
-    /// Replaces every pixel by `color` (straight alpha) times the pixel's alpha.
-    static func tint(_ pixmap: inout Pixmap, with color: PaintColor) {
-        let c = color.clamped
-        let r = c.red * c.alpha, g = c.green * c.alpha, b = c.blue * c.alpha, a = c.alpha
-        pixmap.storage.withUnsafeMutableBufferPointer { pixels in
-            for i in pixels.indices {
-                let coverage = Float(pixels[i] >> 24)
-                guard coverage > 0 else { continue }
-                func level(_ v: Float) -> UInt32 { UInt32(min(max(v * coverage + 0.5, 0), 255)) }
-                pixels[i] = level(r) | level(g) << 8 | level(b) << 16 | level(a) << 24
-            }
+        let color = shadow.color.paintColor.premultiplied.packed
+        guard color >> 24 > 0 else { return }
+        guard shadowMask.load(alphaOf: scratch, area: scratch.bounds), shadowMask.blur(sigma: sigma) else {
+            KinemaDiagnostics.emit("CGContext", "shadow planes for \(frame.width)×\(frame.height) pixels cannot be allocated; the shadow is skipped")
+            return
         }
+        let sx = Double(frame.x) + dx, sy = Double(frame.y) + dy
+        // Beyond ±2³⁰ pixels the shadow cannot reach the canvas (and Int(sx) would trap at 1e300).
+        guard abs(sx) < 0x1p30, abs(sy) < 0x1p30 else { return }
+        let ix = Int(sx.rounded(.down)), iy = Int(sy.rounded(.down))
+        let dirty = PixelRect(x: ix, y: iy, width: frame.width, height: frame.height).intersection(clipArea)
+        guard !dirty.isEmpty else { return }
+        if state.blendMode == .normal, state.clip.mask == nil {
+            // The common case: the mask blitted straight into the target, source-over.
+            let mask = shadowMask
+            withTarget(dirty) { region in mask.paint(color: color, at: sx, sy, into: region, clip: dirty) }
+            return
+        }
+        // Another blend mode or an anti-aliased clip: the shadow as pixels (the colour times the
+        // mask, moved by its fraction of a pixel), composited as any image is.
+        guard var tinted = try? Pixmap(width: frame.width, height: frame.height) else { return }
+        let mask = shadowMask
+        tinted.withMutableRegion { region in
+            mask.paint(color: color, at: sx - Double(ix), sy - Double(iy), into: region, clip: region.bounds)
+        }
+        composite(.pixels(tinted, x: Double(ix), y: Double(iy), sampling: .nearest), dirty: dirty, alpha: 1,
+                  mode: state.blendMode.engine, clip: state.clip.rasterClip)
     }
 }
 

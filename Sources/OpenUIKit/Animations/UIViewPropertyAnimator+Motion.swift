@@ -122,6 +122,14 @@ struct AnimatorRun {
         AnimatorRun(motion: .frozen(p), begin: time, offset: 0, speed: 0, span: 0)
     }
 
+    /// Whether the run is one `frozen(_:at:)` makes (whose animation differs from another
+    /// frozen run's only in its value and begin time).
+    var isFrozen: Bool {
+        guard speed == 0, offset == 0, span == 0, motion.pa == motion.pb, motion.duration == 1,
+              case .cubic(let function) = motion.shape else { return false }
+        return function === AnimatorMotion.linear
+    }
+
     /// The local time at media time t.
     func local(at t: CFTimeInterval) -> Double {
         guard speed != 0 else { return offset }

@@ -54,7 +54,7 @@ final class AnimatorTrack {
     /// below, without making an animation), unless something else has replaced or removed it.
     func show(_ run: AnimatorRun) {
         if run.isFrozen, let key, let serial = frozenSerial, Self.scrubsInPlace {
-            let value = value(at: run.motion.pa).boxed(as: kind)
+            let value = value(at: run.motion.pa)
             if let updated = layer.replaceBasicAnimationValues(forKey: key, serial: serial, from: value, to: value,
                                                                beginTime: beginTime(of: run)) {
                 frozenSerial = updated

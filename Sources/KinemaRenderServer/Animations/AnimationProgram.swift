@@ -169,6 +169,14 @@ package final class AnimationProgram: @unchecked Sendable {
     /// The program for `snapshots` (already resolved against the model state, so that basic
     /// animations have both ends), or nil when one of them is outside the fast path.
     package init?(_ snapshots: [AnimationSnapshot]) {
+        // Refused before anything is allocated when an animation is one the program never takes
+        // (additive, cumulative, with a value function, or not a property animation): a layer
+        // whose additive animations change at every frame (a scrubbed property animator) made
+        // and dropped the steps' buffer at each commit.
+        for snapshot in snapshots {
+            guard case .property(let p) = snapshot.content, !p.header.isAdditive, !p.header.isCumulative,
+                  p.header.valueFunction == nil else { return nil }
+        }
         var steps: [Step] = []
         var transforms: [TransformInterpolation] = []
         var values: [SIMD2<Double>] = []

@@ -26,6 +26,9 @@
 //                      begin                          begin
 //
 // A paused or stopped animator shows a **frozen** run (pa = pb = P, speed 0): a constant offset.
+// A scrub shows a frozen run over a frozen run, which differs only in its value and begin time:
+// the track changes its layer animation in place (CALayer+AnimationUpdate.swift) instead of
+// adding a new one — the same result, without making, copying and snapshotting an animation.
 // So every value the animator reports (`fractionComplete`, the values `finishAnimation(at:
 // .current)` and `stopAnimation(true)` leave) is computed on the main thread from the same run,
 // and sampled presentation values match it exactly; nothing depends on when frames are drawn.
@@ -120,6 +123,14 @@ struct AnimatorRun {
 
     static func frozen(_ p: Double, at time: CFTimeInterval) -> AnimatorRun {
         AnimatorRun(motion: .frozen(p), begin: time, offset: 0, speed: 0, span: 0)
+    }
+
+    /// Whether the run is one `frozen(_:at:)` makes (whose animation differs from another
+    /// frozen run's only in its value and begin time).
+    var isFrozen: Bool {
+        guard speed == 0, offset == 0, span == 0, motion.pa == motion.pb, motion.duration == 1,
+              case .cubic(let function) = motion.shape else { return false }
+        return function === AnimatorMotion.linear
     }
 
     /// The local time at media time t.

@@ -22,6 +22,15 @@ final class AnimatorTrack {
     let end: AnimatableValue
     /// The key of its animation on the layer (the first free of keyPath, keyPath-2 …).
     var key: String?
+    /// While the track shows a frozen run: the serial of the layer's animation showing it, so
+    /// that the next frozen run (a scrub) changes that animation's values in place.
+    var frozenSerial: UInt64?
+
+    /// Whether a scrub changes the frozen animation in place (false: it adds a new one, as it
+    /// did before; the tests compare the two).
+    static var scrubsInPlace = true
+    /// The frozen animations changed in place so far (a work counter for the tests).
+    static var inPlaceUpdates = 0
 
     init(layer: CALayer, keyPath: String, kind: AnimatableValueKind, isAdditive: Bool, start: AnimatableValue, end: AnimatableValue) {
         self.layer = layer
@@ -38,7 +47,21 @@ final class AnimatorTrack {
     }
 
     /// Shows `run`: replaces the track's animation with one that evaluates to the run's values.
+    ///
+    /// A frozen run shown over a frozen run (a scrub) differs from it only in its value and
+    /// begin time: the layer's animation takes those in place
+    /// (`replaceBasicAnimationValues(forKey:serial:from:to:beginTime:)`, the same as the add
+    /// below, without making an animation), unless something else has replaced or removed it.
     func show(_ run: AnimatorRun) {
+        if run.isFrozen, let key, let serial = frozenSerial, Self.scrubsInPlace {
+            let value = value(at: run.motion.pa)
+            if let updated = layer.replaceBasicAnimationValues(forKey: key, serial: serial, from: value, to: value,
+                                                               beginTime: beginTime(of: run)) {
+                frozenSerial = updated
+                Self.inPlaceUpdates &+= 1
+                return
+            }
+        }
         let animation: CABasicAnimation
         switch run.motion.shape {
         case .cubic(let function):
@@ -57,11 +80,7 @@ final class AnimatorTrack {
         animation.toValue = value(at: run.motion.pb).boxed(as: kind)
         animation.isAdditive = isAdditive
         animation.duration = run.motion.duration > 0 ? run.motion.duration : 1
-        var begin = layer.convertTime(run.begin, from: nil)
-        // beginTime 0 means "when the transaction commits"; a run that begins at local time 0
-        // begins a femtosecond earlier instead, which no sample can tell apart.
-        if begin == 0 { begin = -1e-15 }
-        animation.beginTime = begin
+        animation.beginTime = beginTime(of: run)
         animation.speed = Float(run.speed)
         animation.timeOffset = run.offset
         if run.span > 0 { animation.repeatDuration = run.span }
@@ -70,12 +89,22 @@ final class AnimatorTrack {
         let key = key ?? ViewAnimationBlock.freeKey(keyPath, on: layer)
         self.key = key
         layer.add(animation, forKey: key)
+        frozenSerial = run.isFrozen ? layer.storedAnimationSerial(forKey: key) : nil
+    }
+
+    /// The run's begin in the layer's time, as its animation's beginTime.
+    private func beginTime(of run: AnimatorRun) -> CFTimeInterval {
+        let begin = layer.convertTime(run.begin, from: nil)
+        // beginTime 0 means "when the transaction commits"; a run that begins at local time 0
+        // begins a femtosecond earlier instead, which no sample can tell apart.
+        return begin == 0 ? -1e-15 : begin
     }
 
     /// Removes the track's animation.
     func remove() {
         if let key { layer.removeAnimation(forKey: key) }
         key = nil
+        frozenSerial = nil
     }
 
     /// Writes the values shown at progress P into the model (with actions disabled): an

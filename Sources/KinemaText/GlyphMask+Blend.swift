@@ -13,6 +13,7 @@
 // as it was (round(p × 255 / 255) = p), so a step may run past a span's end inside the region:
 // the mask's rows carry three zero bytes of padding for that.
 
+import CKinemaRasterSupport
 import KinemaRaster
 
 extension GlyphMask {
@@ -37,12 +38,14 @@ extension GlyphMask {
         let colorPair = SIMD8<UInt16>(lowHalf: lanes, highHalf: lanes)
         let alpha = SIMD8<UInt16>(repeating: lanes[3])
         let spans = self.spans, rows = self.rows
+        // (PixmapRegion.row is not inlined across modules: the address is worked out here.)
+        let base = region.base, rowStride = region.rowStride
         // Four-pixel steps start before this column, so they end inside the region.
         let wideLimit = clipRight &- 3
         for row in rowStart..<rowEnd {
             let start = max(Int(spans[row &* 2]), clipLeft), end = min(Int(spans[row &* 2 &+ 1]), clipRight)
             guard start < end else { continue }
-            let pixels = region.row(y0 &+ row) + x0
+            let pixels = base + (y0 &+ row) &* rowStride + x0
             let line = rows + row &* stride
             var i = start
             let wideEnd = min(end, wideLimit)
@@ -65,6 +68,22 @@ extension GlyphMask {
                 if c != 0 { pixels[i] = Self.blendOne(pixels[i], coverage: c, color: lanes) }
                 i &+= 1
             }
+        }
+    }
+
+    /// Asks for the cache lines the mask's rows cover in `region` with its origin's whole pixel
+    /// at (`x`, `y`) — a hint, issued a glyph ahead of its blend: labels land anywhere in the
+    /// frame, so their rows are seldom in the core's own caches, and the blend stalled on them.
+    func prefetch(in region: PixmapRegion, x: Int, y: Int) {
+        let x1 = min(region.width, x &+ left &+ width) &- 1
+        let rowStart = max(0, y &+ top), rowEnd = min(region.height, y &+ top &+ height)
+        guard max(0, x &+ left) <= x1, rowStart < rowEnd else { return }
+        // The right edge only: glyphs go left to right, so the lines under a glyph's left edge are
+        // mostly the previous glyph's, already fetched.
+        var pixels = region.base + rowStart &* region.rowStride + x1
+        for _ in rowStart..<rowEnd {
+            kinema_prefetch_for_writing(pixels)
+            pixels += region.rowStride
         }
     }
 

@@ -81,7 +81,14 @@ final class GlyphPlacements: @unchecked Sendable {
         guard source.alpha > 0 else { return }
         let packed = source.packed
         glyphs.withUnsafeBufferPointer { glyphs in
+            let first = glyphs[range.lowerBound]
+            first.mask._withUnsafeGuaranteedRef { $0.prefetch(in: region, x: first.x, y: first.y) }
             for i in range {
+                // The next glyph's rows are asked for while this one blends.
+                if i &+ 1 < range.upperBound {
+                    let next = glyphs[i &+ 1]
+                    next.mask._withUnsafeGuaranteedRef { $0.prefetch(in: region, x: next.x, y: next.y) }
+                }
                 let glyph = glyphs[i]
                 glyph.mask._withUnsafeGuaranteedRef { $0.blend(into: region, x: glyph.x, y: glyph.y, color: packed) }
             }

@@ -48,7 +48,7 @@ package final class GlyphMask: @unchecked Sendable {
     /// Zero bytes after each row: a four-pixel step starting on the row's last column reads three past it.
     static let rowPadding = 3
     /// Spans (`height` × 4 bytes), then coverage (`height` × `stride` bytes). Immutable once made.
-    private let storage: UnsafeMutableRawPointer
+    let storage: UnsafeMutableRawPointer
 
     /// `coverage` holds `width × height` bytes, rows packed; 255 is full. Nil when no byte has coverage.
     init?(left: Int, top: Int, width: Int, height: Int, coverage: [UInt8]) {
@@ -123,6 +123,7 @@ package final class GlyphCache: @unchecked Sendable {
     private var strikes: [StrikeKey: Strike] = [:]
     private var bytes = 0
     private var clock: UInt64 = 0
+    private var lookups = 0
     /// Bumped whenever masks are dropped (eviction, `removeAll`): placements a layout kept
     /// (TextLayout+GlyphPlacements.swift) are for one generation.
     private let generationCounter = Atomic<UInt64>(0)
@@ -176,6 +177,13 @@ package final class GlyphCache: @unchecked Sendable {
         return bytes
     }
 
+    /// Glyph runs looked up so far (one lock and one strike look-up each): a work counter for tests.
+    package var runLookups: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return lookups
+    }
+
     /// Strikes (face × size) held now.
     package var strikeCount: Int {
         lock.lock()
@@ -209,6 +217,7 @@ package final class GlyphCache: @unchecked Sendable {
         var missing: [Int] = []
         lock.lock()
         clock &+= 1
+        lookups &+= 1
         let strike: Strike
         if let existing = strikes[key] {
             strike = existing

@@ -48,7 +48,7 @@ package final class GlyphMask: @unchecked Sendable {
     /// Zero bytes after each row: a four-pixel step starting on the row's last column reads three past it.
     static let rowPadding = 3
     /// Spans (`height` × 4 bytes), then coverage (`height` × `stride` bytes). Immutable once made.
-    let storage: UnsafeMutableRawPointer
+    private let storage: UnsafeMutableRawPointer
 
     /// `coverage` holds `width × height` bytes, rows packed; 255 is full. Nil when no byte has coverage.
     init?(left: Int, top: Int, width: Int, height: Int, coverage: [UInt8]) {

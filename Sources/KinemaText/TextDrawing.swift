@@ -122,6 +122,9 @@ extension TextLayout {
     /// converter, blended at their whole-pixel origin with a quarter-pixel phase (GlyphCache.swift
     /// says what that changes against filling the outlines; GlyphCacheTests bounds it). Glyphs
     /// too large for the cache, and draws at a scale or origin that is not finite, fill outlines.
+    /// The layout keeps the masks it resolved: drawn again at the same origin, scale and region
+    /// size with the same cache, it blends them without looking anything up
+    /// (TextLayout+GlyphPlacements.swift).
     package func draw(into region: inout PixmapRegion, at origin: CGPoint = .zero, scale: Double = 1, alpha: Float = 1) {
         draw(into: &region, at: origin, scale: scale, alpha: alpha, cache: GlyphCache.shared)
     }

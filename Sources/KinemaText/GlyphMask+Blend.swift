@@ -2,7 +2,7 @@
 //
 // Audited against: PackedPixel's source-over arithmetic (KinemaRaster/PackedPixel.swift), which
 // the path fill uses. Status: bit for bit that arithmetic for every pixel; the picture is the
-// same as blending one pixel at a time (GlyphCacheTests, TextBlendTests).
+// same as blending one pixel at a time (GlyphPlacementTests, GlyphCacheTests).
 //
 // Per pixel, with premultiplied 8-bit channels and coverage c:
 //   source = round(colour × c / 255) per channel; result = source + round(pixel × (255 − source.alpha) / 255)

@@ -11,7 +11,8 @@
 // placement never pins masks the cache gave up for longer than one draw), the scale, the origin
 // and the region's size (bit for bit). A draw with the same key blends the kept masks and does
 // no look-up, no lock of the glyph cache, no retain per glyph. Measured on `kinema bench --filter
-// text.labels.draw` (10,000 labels, ~300,000 glyphs): see docs/BENCHMARKS.md, Text.
+// text.labels.draw` (10,000 labels, ~300,000 glyphs), this and the four-pixel blend
+// (GlyphMask+Blend.swift) took a frame from 111 to 35 ms (docs/BENCHMARKS.md, Text).
 //
 // Pixels: the kept masks are the ones the look-up would return (a mask depends only on face,
 // glyph, device size and phase, all fixed by the layout and the key), blended in the same order,

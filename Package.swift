@@ -76,7 +76,7 @@ let package = Package(
         // the render server draws text layers with it, and the Open modules draw into CGContexts.
         .target(
             name: "KinemaText",
-            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaRaster", "CFontconfig", "CFreeType", "CHarfBuzz", "CKinemaICU"],
+            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaRaster", "CKinemaRasterSupport", "CFontconfig", "CFreeType", "CHarfBuzz", "CKinemaICU"],
             resources: [.copy("Resources")],
             swiftSettings: strictSwift
         ),

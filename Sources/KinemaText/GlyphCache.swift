@@ -20,43 +20,92 @@
 //
 // Threads: one lock. A draw locks it once per glyph run to look up all the run's masks, and once
 // more to insert the ones it rasterized (outside the lock, so a cold strike on one thread does
-// not stall others). Masks are immutable once made and shared by reference.
+// not stall others). Masks are immutable once made and shared by reference. A layout drawn again
+// the same way skips all of this: it keeps the masks it resolved (TextLayout+GlyphPlacements.swift)
+// for as long as the cache's `generation` stays the same.
 
 import Foundation
 import KinemaGeometry
 import KinemaRaster
+import Synchronization
 
 /// A glyph's coverage at one size and subpixel phase, placed relative to its whole-pixel origin.
-package final class GlyphMask: Sendable {
+///
+/// Storage is one allocation: per row its span (the first and one past the last column with
+/// coverage, two `UInt16`s; empty rows 0, 0), then the coverage rows, each `stride` bytes: the
+/// width plus `GlyphMask.rowPadding` zero bytes, so the blend's four-pixel steps (which start
+/// anywhere inside a span) read only bytes of their own row. Rows and columns with no coverage
+/// at all are trimmed off when the mask is made (`left`, `top` move accordingly): blending zero
+/// coverage changes no pixel, so the picture is the same.
+package final class GlyphMask: @unchecked Sendable {
     /// The mask's top-left pixel relative to the glyph origin's whole pixel.
     package let left: Int
     package let top: Int
     package let width: Int
     package let height: Int
-    /// Coverage bytes, rows packed; 255 is full.
-    package let coverage: [UInt8]
-    /// Per row, the first and one past the last column with coverage (empty rows: 0, 0).
-    package let spans: [(start: Int32, end: Int32)]
+    /// Bytes from one coverage row to the next.
+    package let stride: Int
+    /// Zero bytes after each row: a four-pixel step starting on the row's last column reads three past it.
+    static let rowPadding = 3
+    /// Spans (`height` × 4 bytes), then coverage (`height` × `stride` bytes). Immutable once made.
+    private let storage: UnsafeMutableRawPointer
 
-    init(left: Int, top: Int, width: Int, height: Int, coverage: [UInt8]) {
-        self.left = left
-        self.top = top
-        self.width = width
-        self.height = height
-        self.coverage = coverage
-        var spans: [(Int32, Int32)] = []
-        spans.reserveCapacity(height)
+    /// `coverage` holds `width × height` bytes, rows packed; 255 is full. Nil when no byte has coverage.
+    init?(left: Int, top: Int, width: Int, height: Int, coverage: [UInt8]) {
+        guard width > 0, height > 0, width <= Int(UInt16.max), coverage.count >= width * height else { return nil }
+        // The trimmed box: rows and columns with some coverage.
+        var firstRow = height, lastRow = -1, firstColumn = width, lastColumn = -1
         for y in 0..<height {
             let row = y * width
             var start = 0, end = width
             while start < width && coverage[row + start] == 0 { start += 1 }
-            while end > start && coverage[row + end - 1] == 0 { end -= 1 }
-            spans.append(start < end ? (Int32(start), Int32(end)) : (0, 0))
+            guard start < width else { continue }
+            while coverage[row + end - 1] == 0 { end -= 1 }
+            firstRow = min(firstRow, y); lastRow = y
+            firstColumn = min(firstColumn, start); lastColumn = max(lastColumn, end - 1)
         }
-        self.spans = spans
+        guard lastRow >= firstRow, lastColumn >= firstColumn else { return nil }
+        self.left = left + firstColumn
+        self.top = top + firstRow
+        self.width = lastColumn - firstColumn + 1
+        self.height = lastRow - firstRow + 1
+        self.stride = self.width + Self.rowPadding
+        let spanBytes = self.height * 4
+        storage = .allocate(byteCount: spanBytes + self.height * stride, alignment: 4)
+        storage.initializeMemory(as: UInt8.self, repeating: 0, count: spanBytes + self.height * stride)
+        let spans = storage.assumingMemoryBound(to: UInt16.self)
+        let rows = (storage + spanBytes).assumingMemoryBound(to: UInt8.self)
+        for y in 0..<self.height {
+            let source = (firstRow + y) * width + firstColumn
+            let line = rows + y * stride
+            var start = 0, end = self.width
+            while start < end && coverage[source + start] == 0 { start += 1 }
+            while end > start && coverage[source + end - 1] == 0 { end -= 1 }
+            if start < end {
+                spans[y * 2] = UInt16(start)
+                spans[y * 2 + 1] = UInt16(end)
+                for x in start..<end { line[x] = coverage[source + x] }
+            }
+        }
     }
 
-    var byteCount: Int { coverage.count + spans.count * 8 + 64 }
+    deinit { storage.deallocate() }
+
+    /// Per row, its span's start and end column (0, 0 for a row without coverage).
+    @inline(__always)
+    var spans: UnsafePointer<UInt16> { UnsafePointer(storage.assumingMemoryBound(to: UInt16.self)) }
+
+    /// The first coverage row; row `y` starts `y × stride` bytes on.
+    @inline(__always)
+    var rows: UnsafePointer<UInt8> { UnsafePointer((storage + height * 4).assumingMemoryBound(to: UInt8.self)) }
+
+    /// The coverage of the pixel at (`x`, `y`) of the mask (0 outside it).
+    package func coverage(x: Int, y: Int) -> UInt8 {
+        guard x >= 0, x < width, y >= 0, y < height else { return 0 }
+        return rows[y * stride + x]
+    }
+
+    var byteCount: Int { height * (4 + stride) + 64 }
 }
 
 package final class GlyphCache: @unchecked Sendable {
@@ -74,6 +123,10 @@ package final class GlyphCache: @unchecked Sendable {
     private var strikes: [StrikeKey: Strike] = [:]
     private var bytes = 0
     private var clock: UInt64 = 0
+    private var lookups = 0
+    /// Bumped whenever masks are dropped (eviction, `removeAll`): placements a layout kept
+    /// (TextLayout+GlyphPlacements.swift) are for one generation.
+    private let generationCounter = Atomic<UInt64>(0)
 
     private struct StrikeKey: Hashable {
         var face: ObjectIdentifier
@@ -124,6 +177,13 @@ package final class GlyphCache: @unchecked Sendable {
         return bytes
     }
 
+    /// Glyph runs looked up so far (one lock and one strike look-up each): a work counter for tests.
+    package var runLookups: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return lookups
+    }
+
     /// Strikes (face × size) held now.
     package var strikeCount: Int {
         lock.lock()
@@ -136,7 +196,11 @@ package final class GlyphCache: @unchecked Sendable {
         defer { lock.unlock() }
         strikes.removeAll()
         bytes = 0
+        generationCounter.add(1, ordering: .releasing)
     }
+
+    /// Changes whenever the cache drops masks.
+    package var generation: UInt64 { generationCounter.load(ordering: .acquiring) }
 
     /// A request for one glyph: its id and its quantized phase (0 ..< 16).
     package struct Request {
@@ -153,6 +217,7 @@ package final class GlyphCache: @unchecked Sendable {
         var missing: [Int] = []
         lock.lock()
         clock &+= 1
+        lookups &+= 1
         let strike: Strike
         if let existing = strikes[key] {
             strike = existing
@@ -201,6 +266,7 @@ package final class GlyphCache: @unchecked Sendable {
     /// used goes last (emptied if it alone is over the limit).
     private func evict(keeping key: StrikeKey) {
         guard bytes > byteLimit else { return }
+        generationCounter.add(1, ordering: .releasing)
         let order = strikes.sorted { $0.value.lastUse < $1.value.lastUse }
         for (candidate, strike) in order where bytes > byteLimit {
             if candidate == key { continue }
@@ -257,74 +323,6 @@ package final class GlyphCache: @unchecked Sendable {
 
         mutating func blendRun(y: Int, x: Int, count: Int, coverage: UInt8) {
             (base + (y * width + x)).update(repeating: coverage, count: count)
-        }
-    }
-}
-
-extension GlyphMask {
-    /// Blends the mask in `color` (premultiplied, packed) into `region` with its origin's whole
-    /// pixel at (`x`, `y`): per pixel the solid fill's source-over of the colour scaled by the
-    /// coverage (`PackedPixel.sourceOver(_:coverage:under:)`, and its arithmetic two pixels a
-    /// step), bit for bit what the path fill does with the same coverage.
-    func blend(into region: PixmapRegion, x: Int, y: Int, color: UInt32) {
-        let x0 = x + left, y0 = y + top
-        let rowStart = max(0, -y0), rowEnd = min(height, region.height - y0)
-        guard rowStart < rowEnd else { return }
-        let clipLeft = -x0, clipRight = region.width - x0
-        guard clipLeft < width, clipRight > 0 else { return }
-        let opaque = color >> 24 == 255
-        let colorLanes = SIMD4<UInt16>(truncatingIfNeeded: unsafeBitCast(color, to: SIMD4<UInt8>.self))
-        let colorPair = SIMD8<UInt16>(lowHalf: colorLanes, highHalf: colorLanes)
-        coverage.withUnsafeBufferPointer { bytes in
-            spans.withUnsafeBufferPointer { spans in
-                guard let cover = bytes.baseAddress else { return }
-                for row in rowStart..<rowEnd {
-                    let span = spans[row]
-                    let start = max(Int(span.start), clipLeft), end = min(Int(span.end), clipRight)
-                    guard start < end else { continue }
-                    let pixels = region.row(y0 &+ row) + x0
-                    let line = cover + row &* width
-                    var i = start
-                    // Two pixels a step in 16-bit lanes (SIMD8: one SSE register), each lane doing
-                    // what the one-pixel code below does, so the result is the same bit for bit.
-                    while i &+ 2 <= end {
-                        let c0 = line[i], c1 = line[i &+ 1]
-                        if c0 | c1 == 0 {
-                            i &+= 2
-                            continue
-                        }
-                        if c0 & c1 == 255 && opaque {
-                            pixels[i] = color
-                            pixels[i &+ 1] = color
-                            i &+= 2
-                            continue
-                        }
-                        let factor = SIMD8<UInt16>(lowHalf: SIMD4(repeating: UInt16(c0)), highHalf: SIMD4(repeating: UInt16(c1)))
-                        var v = colorPair &* factor &+ 128
-                        let source = (v &+ (v &>> 8)) &>> 8
-                        let remaining = SIMD8<UInt16>(lowHalf: SIMD4(repeating: 255 &- source[3]), highHalf: SIMD4(repeating: 255 &- source[7]))
-                        let address = UnsafeMutableRawPointer(pixels + i)
-                        let under = SIMD8<UInt16>(truncatingIfNeeded: address.loadUnaligned(as: SIMD8<UInt8>.self))
-                        v = under &* remaining &+ 128
-                        address.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: source &+ ((v &+ (v &>> 8)) &>> 8)), as: SIMD8<UInt8>.self)
-                        i &+= 2
-                    }
-                    while i < end {
-                        let c = line[i]
-                        if c == 0 {
-                            i &+= 1
-                            continue
-                        }
-                        if c == 255 && opaque {
-                            pixels[i] = color
-                            i &+= 1
-                            continue
-                        }
-                        pixels[i] = PackedPixel.sourceOver(color, coverage: UInt32(c), under: pixels[i])
-                        i &+= 1
-                    }
-                }
-            }
         }
     }
 }

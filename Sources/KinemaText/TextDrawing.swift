@@ -122,6 +122,9 @@ extension TextLayout {
     /// converter, blended at their whole-pixel origin with a quarter-pixel phase (GlyphCache.swift
     /// says what that changes against filling the outlines; GlyphCacheTests bounds it). Glyphs
     /// too large for the cache, and draws at a scale or origin that is not finite, fill outlines.
+    /// The layout keeps the masks it resolved: drawn again at the same origin, scale and region
+    /// size with the same cache, it blends them without looking anything up
+    /// (TextLayout+GlyphPlacements.swift).
     package func draw(into region: inout PixmapRegion, at origin: CGPoint = .zero, scale: Double = 1, alpha: Float = 1) {
         draw(into: &region, at: origin, scale: scale, alpha: alpha, cache: GlyphCache.shared)
     }
@@ -146,31 +149,57 @@ extension TextLayout {
             for item in paintItems(visible: visible) { fill(item) }
             return
         }
+        // The masks the last draw kept, when it drew at the same place and scale with the same cache.
+        let key = GlyphPlacements.Key(cache: ObjectIdentifier(cache), generation: cache.generation, scale: scale.bitPattern,
+                                      originX: Double(origin.x).bitPattern, originY: Double(origin.y).bitPattern,
+                                      width: region.width, height: region.height)
+        let kept = glyphPlacements.placements(for: key)
+        if let kept, kept.masksOnly {
+            for run in kept.runs { kept.blend(run, alpha: alpha, into: region) }
+            return
+        }
+        var builder = GlyphPlacements.Builder()
         // The same items in the same order as `paintItems`, walked without building them:
         // backgrounds, then per run its glyphs (masks, or outlines when too large) and its bars.
         for line in lines where Self.isVisible(line, origin: .zero, in: visible) {
             for run in line.runs {
                 if let background = run.style.backgroundColor, background.alpha > 0 {
                     fill(.background(CGRect(x: run.minX, y: line.top, width: run.maxX - run.minX, height: line.height), background))
+                    builder.masksOnly = false
                 }
             }
         }
         var buffers = MaskBuffers()
+        var maskRun = 0
         for line in lines where Self.isVisible(line, origin: .zero, in: visible) {
             for run in line.runs {
                 guard let color = run.style.foregroundColor else { continue }
                 if color.alpha > 0 {
                     if run.font.size * scale * 1.5 <= GlyphCache.maximumGlyphPixels {
-                        drawMasks(run, color: color, origin: origin, scale: scale, alpha: alpha, into: region, cache: cache,
-                                  buffers: &buffers, converter: &converter)
+                        if let kept, maskRun < kept.runs.count {
+                            kept.blend(kept.runs[maskRun], alpha: alpha, into: region)
+                        } else {
+                            let first = builder.glyphs.count
+                            resolveMasks(run, origin: origin, scale: scale, region: region, cache: cache, buffers: &buffers,
+                                         into: &builder, converter: &converter)
+                            let placed = GlyphPlacements.Run(color: color.paint, glyphs: first..<builder.glyphs.count)
+                            builder.runs.append(placed)
+                            GlyphPlacements.blend(builder.glyphs, placed.glyphs, color: placed.color, alpha: alpha, into: region)
+                        }
+                        maskRun += 1
                     } else {
                         let outline = run.outlines()
                         if !outline.isEmpty { fill(.glyphs(outline, color, nil)) }
+                        builder.masksOnly = false
                     }
                 }
-                for bar in Self.bars(of: run, line: line, origin: .zero, color: color) { fill(bar) }
+                for bar in Self.bars(of: run, line: line, origin: .zero, color: color) {
+                    fill(bar)
+                    builder.masksOnly = false
+                }
             }
         }
+        if kept == nil { glyphPlacements.keep(builder.finish(key)) }
     }
 
     /// Buffers one draw reuses from run to run.
@@ -180,11 +209,12 @@ extension TextLayout {
         var masks: [GlyphMask?] = []
     }
 
-    /// One run's glyphs blended from cached masks.
-    private func drawMasks(_ run: LineGlyphRun, color: TextColor, origin: CGPoint, scale: Double, alpha: Float, into region: PixmapRegion,
-                           cache: GlyphCache, buffers: inout MaskBuffers, converter: inout ScanConverter) {
-        let source = color.paint.multipliedAlpha(min(max(alpha, 0), 1)).premultiplied
-        guard source.alpha > 0, run.font.scale > 0 else { return }
+    /// One run's glyphs resolved to cached masks at their whole pixels, appended to `builder`'s
+    /// glyphs (and their masks to its masks). Glyphs that cannot reach the region are left out.
+    private func resolveMasks(_ run: LineGlyphRun, origin: CGPoint, scale: Double, region: PixmapRegion, cache: GlyphCache,
+                              buffers: inout MaskBuffers, into builder: inout GlyphPlacements.Builder,
+                              converter: inout ScanConverter) {
+        guard run.font.scale > 0 else { return }
         let phases = Double(GlyphCache.phases)
         let ox = origin.x * scale, oy = origin.y * scale
         // Glyphs whose origin lies further than this outside the region cannot reach it.
@@ -210,10 +240,10 @@ extension TextLayout {
         guard !buffers.requests.isEmpty else { return }
         cache.masks(face: run.font.face, pixelsPerUnit: run.font.scale * scale, requests: buffers.requests, into: &buffers.masks,
                     converter: &converter)
-        let packed = source.packed
         for i in buffers.masks.indices {
             guard let mask = buffers.masks[i] else { continue }
-            mask.blend(into: region, x: buffers.pixels[i].x, y: buffers.pixels[i].y, color: packed)
+            builder.masks.append(mask)
+            builder.glyphs.append(PlacedGlyph(mask: Unmanaged.passUnretained(mask), x: buffers.pixels[i].x, y: buffers.pixels[i].y))
         }
     }
 

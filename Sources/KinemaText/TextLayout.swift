@@ -68,7 +68,10 @@ package struct TextLine: Sendable, Hashable {
 }
 
 package struct TextLayout: Sendable, Hashable {
-    package var lines: [TextLine]
+    package var lines: [TextLine] {
+        // New lines, new glyphs: the masks kept for the old ones do not apply.
+        didSet { glyphPlacements = GlyphPlacementMemo() }
+    }
     /// The used size: the widest line × the height of the set lines (UIKit's `boundingRect`
     /// size before rounding).
     package var size: CGSize
@@ -80,6 +83,9 @@ package struct TextLayout: Sendable, Hashable {
     /// The x of the used rect's left edge (not 0 when lines are centred or right-aligned in a
     /// bounded width).
     package var usedMinX: Double
+    /// The glyph masks the last draw resolved, reused by a draw at the same place and scale
+    /// (TextLayout+GlyphPlacements.swift). Equal in every layout: not part of the value.
+    package private(set) var glyphPlacements = GlyphPlacementMemo()
 
     package var usedRect: CGRect { CGRect(x: usedMinX, y: 0, width: size.width, height: size.height) }
 }

@@ -1,0 +1,133 @@
+// TextLayout+GlyphPlacements: a laid-out text keeps the glyph masks its last draw resolved, so
+// drawing it again the same way looks nothing up.
+//
+// Audited against: nothing Apple documents (an engine cache). Status: complete.
+//
+// A label or a text layer keeps its layout between frames and usually draws it at the same place
+// and scale: the same glyphs at the same device positions, so the same masks. The first draw
+// resolves each glyph (whole pixel, quarter-pixel phase, `GlyphCache` look-up — one lock and one
+// dictionary look-up per run, a retain per mask); it keeps the result here, keyed by what decides
+// it exactly: the cache and its generation (bumped when the cache drops masks, so a kept
+// placement never pins masks the cache gave up for longer than one draw), the scale, the origin
+// and the region's size (bit for bit). A draw with the same key blends the kept masks and does
+// no look-up, no lock of the glyph cache, no retain per glyph. Measured on `kinema bench --filter
+// text.labels.draw` (10,000 labels, ~300,000 glyphs), this and the four-pixel blend
+// (GlyphMask+Blend.swift) took a frame from 111 to 35 ms (docs/BENCHMARKS.md, Text).
+//
+// Pixels: the kept masks are the ones the look-up would return (a mask depends only on face,
+// glyph, device size and phase, all fixed by the layout and the key), blended in the same order,
+// so the picture is the same byte for byte. A cache freed and another made at the same address
+// could match an old key: harmless for the same reason (the kept masks are still right).
+//
+// Threads: the kept placement is an immutable object behind a mutex, taken once per draw;
+// several threads may draw one layout (copies share it). Changing a layout's lines gives it a
+// fresh, empty memo. Memory: a record per glyph (24 bytes) and a reference per mask.
+
+import Foundation
+import KinemaRaster
+import Synchronization
+
+/// One glyph ready to blend: its mask and the whole pixel of its origin in the region.
+struct PlacedGlyph {
+    /// Owned by the placement's `masks`; unmanaged so the blend loop does no reference counting.
+    let mask: Unmanaged<GlyphMask>
+    let x: Int
+    let y: Int
+}
+
+/// The glyph masks of one draw of a layout: per glyph run drawn from masks, in drawing order,
+/// its colour and its placed glyphs.
+final class GlyphPlacements: @unchecked Sendable {
+    /// What decides the placements exactly (doubles by bit pattern).
+    struct Key: Equatable {
+        var cache: ObjectIdentifier
+        var generation: UInt64
+        var scale: UInt64
+        var originX: UInt64
+        var originY: UInt64
+        var width: Int
+        var height: Int
+    }
+
+    struct Run {
+        var color: PaintColor
+        var glyphs: Range<Int>
+    }
+
+    let key: Key
+    let runs: [Run]
+    let glyphs: [PlacedGlyph]
+    /// Whether the draw paints nothing but these runs (no background, bar or outline-filled run),
+    /// so a draw with the same key can walk `runs` alone.
+    let masksOnly: Bool
+    /// Keeps every mask in `glyphs` alive.
+    private let masks: [GlyphMask]
+
+    init(key: Key, runs: [Run], glyphs: [PlacedGlyph], masksOnly: Bool, masks: [GlyphMask]) {
+        self.key = key
+        self.runs = runs
+        self.glyphs = glyphs
+        self.masksOnly = masksOnly
+        self.masks = masks
+    }
+
+    /// Blends `run`'s glyphs in its colour times `alpha`.
+    func blend(_ run: Run, alpha: Float, into region: PixmapRegion) {
+        GlyphPlacements.blend(glyphs, run.glyphs, color: run.color, alpha: alpha, into: region)
+    }
+
+    static func blend(_ glyphs: [PlacedGlyph], _ range: Range<Int>, color: PaintColor, alpha: Float, into region: PixmapRegion) {
+        guard !range.isEmpty else { return }
+        let source = color.multipliedAlpha(min(max(alpha, 0), 1)).premultiplied
+        guard source.alpha > 0 else { return }
+        let packed = source.packed
+        glyphs.withUnsafeBufferPointer { glyphs in
+            let first = glyphs[range.lowerBound]
+            first.mask._withUnsafeGuaranteedRef { $0.prefetch(in: region, x: first.x, y: first.y) }
+            for i in range {
+                // The next glyph's rows are asked for while this one blends.
+                if i &+ 1 < range.upperBound {
+                    let next = glyphs[i &+ 1]
+                    next.mask._withUnsafeGuaranteedRef { $0.prefetch(in: region, x: next.x, y: next.y) }
+                }
+                let glyph = glyphs[i]
+                glyph.mask._withUnsafeGuaranteedRef { $0.blend(into: region, x: glyph.x, y: glyph.y, color: packed) }
+            }
+        }
+    }
+
+    /// Collects a draw's placements.
+    struct Builder {
+        var runs: [Run] = []
+        var glyphs: [PlacedGlyph] = []
+        var masks: [GlyphMask] = []
+        var masksOnly = true
+
+        func finish(_ key: Key) -> GlyphPlacements {
+            GlyphPlacements(key: key, runs: runs, glyphs: glyphs, masksOnly: masksOnly, masks: masks)
+        }
+    }
+}
+
+/// The placements a layout's last draw kept (see the file's header). Every memo is equal to
+/// every other: it is a cache, not part of the layout's value.
+package final class GlyphPlacementMemo: Sendable, Hashable {
+    private let kept = Mutex<GlyphPlacements?>(nil)
+
+    package init() {}
+
+    /// The kept placements if they were made for `key`.
+    func placements(for key: GlyphPlacements.Key) -> GlyphPlacements? {
+        kept.withLock { kept in kept.flatMap { $0.key == key ? $0 : nil } }
+    }
+
+    func keep(_ placements: GlyphPlacements) {
+        kept.withLock { $0 = placements }
+    }
+
+    /// Whether placements are kept (any key).
+    package var isEmpty: Bool { kept.withLock { $0 == nil } }
+
+    package static func == (lhs: GlyphPlacementMemo, rhs: GlyphPlacementMemo) -> Bool { true }
+    package func hash(into hasher: inout Hasher) {}
+}

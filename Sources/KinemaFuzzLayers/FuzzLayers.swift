@@ -13,9 +13,9 @@ import KinemaSupport
 
 /// Runs one input with its diagnostics collected (quietly): the fuzzer wants traps, not log lines.
 @discardableResult
-func runInput(_ bytes: [UInt8]) -> (summary: String, diagnostics: Int) {
+func runInput(_ bytes: [UInt8]) -> (summary: String, diagnostics: [KinemaDiagnostic]) {
     let (summary, diagnostics) = KinemaDiagnostics.collecting { MainActor.assumeIsolated { LayersFuzz.run(bytes) } }
-    return (summary, diagnostics.count)
+    return (summary, diagnostics)
 }
 
 #if KINEMA_FUZZ
@@ -54,7 +54,8 @@ enum FuzzLayersReplay {
                 continue
             }
             let (summary, diagnostics) = runInput([UInt8](data))
-            print("\(path) (\(data.count) bytes): \(summary), \(diagnostics) diagnostic(s)")
+            print("\(path) (\(data.count) bytes): \(summary), \(diagnostics.count) diagnostic(s)")
+            for diagnostic in diagnostics.prefix(8) { print("  \(diagnostic)") }
         }
     }
 }

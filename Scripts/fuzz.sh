@@ -45,6 +45,9 @@ if [[ -z "${KINEMA_FUZZ_NO_BUILD:-}" ]]; then
         -Xcc -fsanitize=fuzzer-no-link,address
 fi
 
+# False leak reports of LeakSanitizer on Swift enums (each explained in the file).
+export LSAN_OPTIONS="suppressions=$PWD/Tests/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+
 work="$scratch/corpus-$target"
 mkdir -p "$work" "$scratch/artifacts"
 "${niceness[@]}" "$scratch/$config/$product" "$work" "${seeds[@]}" \

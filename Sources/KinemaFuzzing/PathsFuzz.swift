@@ -8,7 +8,13 @@
 // path API; text outlines are not built here.
 //
 // The input is read by `FuzzInput`; the number of building operations is capped
-// (`maximumOperations`) so each input costs at most a few milliseconds and executions stay fast.
+// (`maximumOperations`), and the path may be appended to itself at most `maximumSelfAppends`
+// times (each doubles it). The calls that work on the whole path with no canvas — the stroked,
+// dashed and flattened copies, `replacePathWithStrokedPath` and hit-testing a stroke — cost up
+// to 16,384 points a curve by design (the per-curve caps
+// of Path+Flatten.swift and Stroker+Curves.swift), so they run only on paths of at most
+// `maximumCurvesForCopies` curves; drawing into the canvas, which must cost what is visible,
+// gets every path.
 
 import Foundation
 import OpenCoreGraphics
@@ -25,6 +31,10 @@ import OpenCoreGraphics
 package enum PathsFuzz {
     /// The most building operations one input runs.
     package static let maximumOperations = 48
+    /// The most times one input appends the path to itself (op 14 and 16 double it).
+    package static let maximumSelfAppends = 2
+    /// The most curves a path may have for the canvas-free copies (see the file header).
+    package static let maximumCurvesForCopies = 64
 
     /// Runs one input.
     @discardableResult
@@ -33,16 +43,18 @@ package enum PathsFuzz {
         let path = CGMutablePath()
         var transform = CGAffineTransform.identity
         var operations = 0
+        var selfAppends = 0
         while !input.isAtEnd, operations < maximumOperations {
             operations += 1
-            build(path, &transform, &input)
+            build(path, &transform, &selfAppends, &input)
             // A byte of 0xFF ends the building part early, so short inputs reach the queries.
             if input.byte() == 0xFF { break }
         }
         return query(path, operations: operations, &input)
     }
 
-    private static func build(_ path: CGMutablePath, _ transform: inout CGAffineTransform, _ input: inout FuzzInput) {
+    private static func build(_ path: CGMutablePath, _ transform: inout CGAffineTransform, _ selfAppends: inout Int,
+                              _ input: inout FuzzInput) {
         switch input.choice(17) {
         case 0: path.move(to: input.point(), transform: transform)
         case 1: path.addLine(to: input.point(), transform: transform)
@@ -65,6 +77,8 @@ package enum PathsFuzz {
         case 13: path.addRects((0 ..< input.choice(5)).map { _ in input.rect() }, transform: transform)
         case 14:
             // The path appended to itself (a copy, as Core Graphics takes it).
+            guard selfAppends < maximumSelfAppends else { return }
+            selfAppends += 1
             if let copy = path.copy() { path.addPath(copy, transform: transform) }
         case 15:
             var matrix = transform
@@ -76,6 +90,8 @@ package enum PathsFuzz {
             path.addPath(made)
         default:
             var matrix = input.affineTransform()
+            guard selfAppends < maximumSelfAppends else { return }
+            selfAppends += 1
             if let mapped = path.mutableCopy(using: &matrix) { path.addPath(mapped, transform: transform) }
         }
     }
@@ -91,9 +107,10 @@ package enum PathsFuzz {
                                              transform: input.affineTransform()) {
             inside += 1
         }
-        var elements = 0
+        var elements = 0, curves = 0
         path.applyWithBlock { element in
             elements += 1
+            if element.pointee.type == .addQuadCurveToPoint || element.pointee.type == .addCurveToPoint { curves += 1 }
             let count = switch element.pointee.type {
             case .moveToPoint, .addLineToPoint: 1
             case .addQuadCurveToPoint: 2
@@ -105,11 +122,15 @@ package enum PathsFuzz {
         let cap = CGLineCap(rawValue: Int32(input.choice(3))) ?? .butt
         let join = CGLineJoin(rawValue: Int32(input.choice(3))) ?? .miter
         let width = input.number()
-        let stroked = path.copy(strokingWithWidth: width, lineCap: cap, lineJoin: join, miterLimit: input.number(),
-                                transform: input.affineTransform())
+        let miter = input.number(), strokeTransform = input.affineTransform()
         let dashes = input.numbers(upTo: 6)
-        let dashed = path.copy(dashingWithPhase: input.number(), lengths: dashes, transform: input.affineTransform())
-        let flat = path.flattened(threshold: input.number())
+        let phase = input.number(), dashTransform = input.affineTransform()
+        let threshold = input.number()
+        let copies = curves <= maximumCurvesForCopies
+        let stroked = copies ? path.copy(strokingWithWidth: width, lineCap: cap, lineJoin: join, miterLimit: miter,
+                                         transform: strokeTransform) : path
+        let dashed = copies ? path.copy(dashingWithPhase: phase, lengths: dashes, transform: dashTransform) : path
+        let flat = copies ? path.flattened(threshold: threshold) : path
         _ = path == stroked
         var hasher = Hasher()
         path.hash(into: &hasher)
@@ -128,8 +149,13 @@ package enum PathsFuzz {
         context.addPath(dashed)
         context.strokePath()
         context.addPath(path)
-        _ = context.pathContains(input.point(), mode: CGPathDrawingMode(rawValue: Int32(input.choice(5))) ?? .fill)
-        context.replacePathWithStrokedPath()
+        // Hit-testing a stroke and replacing the path by its stroke build the whole outline (no
+        // canvas): canvas-free calls, so under the same curve budget as the copies.
+        let point = input.point(), containsMode = CGPathDrawingMode(rawValue: Int32(input.choice(5))) ?? .fill
+        if copies {
+            _ = context.pathContains(point, mode: containsMode)
+            context.replacePathWithStrokedPath()
+        }
         context.drawPath(using: CGPathDrawingMode(rawValue: Int32(input.choice(5))) ?? .fill)
         context.addPath(flat)
         context.setLineDash(phase: 0, lengths: [])

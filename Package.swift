@@ -149,10 +149,20 @@ let package = Package(
             path: "Tests/KinemaTestSupport",
             swiftSettings: strictSwift
         ),
-        // The command-line tool: demo, play, draw, version; `bench` comes from KinemaBench.
         // The libFuzzer target for image decoding (Scripts/fuzz.sh builds it with the fuzzer; a
         // plain build makes it a replay tool for crash files and the corpus).
         .executableTarget(name: "KinemaFuzzImages", dependencies: ["KinemaImageIO"], swiftSettings: strictSwift),
+        // The libFuzzer targets for CGPath building and stroking and for byte-driven sequences of
+        // CGContext and CALayer calls (built as KinemaFuzzImages is); their bodies are in
+        // KinemaFuzzing, which the corpus test runs too.
+        .target(
+            name: "KinemaFuzzing",
+            dependencies: ["KinemaSupport", "KinemaRaster", "KinemaTiming", "OpenCoreGraphics", "OpenQuartzCore", "KinemaRenderServer"],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(name: "KinemaFuzzPaths", dependencies: ["KinemaSupport", "KinemaFuzzing"], swiftSettings: strictSwift),
+        .executableTarget(name: "KinemaFuzzLayers", dependencies: ["KinemaSupport", "KinemaFuzzing"], swiftSettings: strictSwift),
+        // The command-line tool: demo, play, draw, version; `bench` comes from KinemaBench.
         .executableTarget(
             name: "kinema",
             dependencies: [
@@ -210,7 +220,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenQuartzCoreTests",
-            dependencies: ["KinemaGeometry", "KinemaRenderServer", "KinemaSupport", "OpenQuartzCore", "Kinema", "KinemaRaster", "KinemaImageIO", "KinemaBenchScenes", "KinemaTestSupport"],
+            dependencies: ["KinemaGeometry", "KinemaRenderServer", "KinemaSupport", "OpenQuartzCore", "Kinema", "KinemaRaster", "KinemaImageIO", "KinemaBenchScenes", "KinemaTestSupport", "KinemaFuzzing"],
             resources: [.copy("CompositorGolden")],
             swiftSettings: strictSwift
         ),

@@ -43,8 +43,12 @@ extension Path {
     ///
     /// Bad input: a negative or non-finite width strokes nothing; a non-finite or negative miter
     /// limit uses 10; a non-positive tolerance uses 0.25 — each with a diagnostic.
+    /// With `box` (in the mapped space: a canvas), only what can reach it is stroked — subpaths
+    /// and curves whose pen cannot reach it are dropped or become chords (Path+StrokeCulling.swift)
+    /// — so the outline fills the box exactly as the full one does but is not the whole stroke.
     /// Cost: O(output points); see Stroker.swift.
-    public func stroked(_ style: StrokeStyle, transform: PathTransform = .identity, tolerance: Double = 0.25) -> Path {
+    public func stroked(_ style: StrokeStyle, transform: PathTransform = .identity, tolerance: Double = 0.25,
+                        keeping box: CGRect? = nil) -> Path {
         let tol = PathFlattener.checkedTolerance(tolerance, "stroked(_:transform:tolerance:)")
         guard style.width.isFinite, style.width >= 0 else {
             KinemaDiagnostics.emit("CGPath", "stroke width \(style.width) is negative or not finite; nothing is stroked")
@@ -65,6 +69,20 @@ extension Path {
         if let dash = style.dash, let dashed = dashed(dash) {
             source = dashed.path
             dotDirections = dashed.dotDirections
+        }
+        if let box, !box.isNull, !box.isInfinite {
+            // Hairlines are one device pixel wide; otherwise the pen's reach, mapped.
+            let pen = style.width == 0 ? 0.5 : style.width / 2 * transform.maxScale
+            let reach = pen * max(miterLimit, 1.5) + 2
+            if reach.isFinite {
+                let culled = source.culledForStroking(keeping: box, transform: transform, reach: reach, tolerance: tol)
+                source = culled.path
+                if !dotDirections.isEmpty {
+                    var renumbered: [Int: PathVector] = [:]
+                    for (new, old) in culled.keptSubpaths.enumerated() { renumbered[new] = dotDirections[old] }
+                    dotDirections = renumbered
+                }
+            }
         }
         var stroker: Stroker
         if style.width == 0 {

@@ -117,7 +117,7 @@ extension CGContext {
     }
 
     func strokeRaster(_ path: Path) {
-        guard let outline = strokeOutline(of: path), !outline.isEmpty else { return }
+        guard let outline = strokeOutline(of: path, keeping: cullingBox), !outline.isEmpty else { return }
         paint(.shape(contours(of: outline), .solid(state.strokeColor.paintColor), .winding))
     }
 }

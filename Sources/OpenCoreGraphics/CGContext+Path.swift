@@ -106,8 +106,9 @@ extension CGContext {
 
     /// The raster-space outline of stroking a raster-space `path` with the current line width,
     /// caps, joins, miter limit and dash (pen in user space, as Core Graphics strokes); nil
-    /// when the CTM is singular (with a diagnostic).
-    func strokeOutline(of path: Path) -> Path? {
+    /// when the CTM is singular (with a diagnostic). With `box` (raster space), only what can
+    /// reach the box is stroked (`Path.stroked(_:transform:tolerance:keeping:)`): for painting.
+    func strokeOutline(of path: Path, keeping box: CGRect? = nil) -> Path? {
         guard !path.isEmpty else { return nil }
         let transform = userToRaster
         guard let inverse = transform.inverse else {
@@ -119,6 +120,6 @@ extension CGContext {
         if !state.dashLengths.isEmpty {
             style.dash = DashPattern(phase: Double(state.dashPhase), lengths: state.dashLengths.map(Double.init))
         }
-        return path.applying(inverse).stroked(style, transform: transform, tolerance: flatteningTolerance)
+        return path.applying(inverse).stroked(style, transform: transform, tolerance: flatteningTolerance, keeping: box)
     }
 }

@@ -60,9 +60,29 @@ extension CGContext {
 
     var canvas: PixelRect { storage.bounds }
 
-    /// The raster-space contours of `path`, flattened to the context's tolerance.
+    /// The raster-space contours of `path`, flattened to the context's tolerance, for painting:
+    /// curves that cannot reach the canvas (or, with a shadow, the pixels whose shadow can) become
+    /// chords, so a huge curve costs what is visible of it (`Path.flattened(tolerance:keeping:)`;
+    /// the pixels are those of the full flattening).
     func contours(of path: Path) -> [PathContour] {
-        path.flattened(tolerance: flatteningTolerance)
+        path.flattened(tolerance: flatteningTolerance, keeping: cullingBox)
+    }
+
+    /// Raster-space box outside which curves may be replaced by chords: the canvas with a margin,
+    /// grown to take in the pixels whose shadow (offset, blurred over 4σ) can land on it.
+    var cullingBox: CGRect {
+        let margin = 2.0
+        var box = CGRect(x: Double(canvas.x), y: Double(canvas.y), width: Double(canvas.width), height: Double(canvas.height))
+        if let shadow = state.shadow, shadow.color.alpha > 0 {
+            let b = baseCTM
+            let ox = Double(shadow.offset.width), oy = Double(shadow.offset.height)
+            let dx = Double(b.a) * ox + Double(b.c) * oy, dy = -(Double(b.b) * ox + Double(b.d) * oy)
+            let scale = abs(Double(b.a * b.d - b.b * b.c)).squareRoot()
+            let sigma = min(Double(shadow.blur) * scale / 2, Self.maximumShadowSigma)
+            guard dx.isFinite, dy.isFinite, sigma.isFinite else { return .infinite }
+            box = box.union(box.offsetBy(dx: -dx, dy: -dy).insetBy(dx: -4 * max(sigma, 0), dy: -4 * max(sigma, 0)))
+        }
+        return box.insetBy(dx: -margin, dy: -margin)
     }
 
     static func rasterPath(_ contours: [PathContour], dx: Double = 0, dy: Double = 0) -> RasterPath {

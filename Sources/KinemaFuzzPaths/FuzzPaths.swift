@@ -43,20 +43,7 @@ public func kinemaFuzzPathsMain(_ argc: CInt, _ argv: UnsafeMutablePointer<Unsaf
 @main
 enum FuzzPathsReplay {
     static func main() {
-        let paths = CommandLine.arguments.dropFirst()
-        guard !paths.isEmpty else {
-            print("usage: KinemaFuzzPaths FILE... (runs each file as the fuzz target does)")
-            return
-        }
-        for path in paths {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                print("\(path): cannot read")
-                continue
-            }
-            let (summary, diagnostics) = runInput([UInt8](data))
-            print("\(path) (\(data.count) bytes): \(summary), \(diagnostics.count) diagnostic(s)")
-            for diagnostic in diagnostics.prefix(8) { print("  \(diagnostic)") }
-        }
+        FuzzReplay.main(tool: "KinemaFuzzPaths", arguments: CommandLine.arguments.dropFirst(), input: runInput)
     }
 }
 #endif

@@ -10,11 +10,14 @@
 // The input is read by `FuzzInput`; the number of building operations is capped
 // (`maximumOperations`), and the path may be appended to itself at most `maximumSelfAppends`
 // times (each doubles it). The calls that work on the whole path with no canvas — the stroked,
-// dashed and flattened copies, `replacePathWithStrokedPath` and hit-testing a stroke — cost up
-// to 16,384 points a curve by design (the per-curve caps
-// of Path+Flatten.swift and Stroker+Curves.swift), so they run only on paths of at most
-// `maximumCurvesForCopies` curves; drawing into the canvas, which must cost what is visible,
-// gets every path.
+// dashed and flattened copies, `replacePathWithStrokedPath` and hit-testing a stroke — cost what
+// they output: the curve's chords at the tolerance, up to 16,384 a curve for the flattened copy
+// and several times that for a stroke's two sides (the per-curve caps of Path+Flatten.swift and
+// Stroker+Curves.swift). So they run only on paths whose curves flatten to at most
+// `maximumChordsForCopies` chords at 0.25 px (`estimatedChords`); drawing into the canvas, which
+// must cost what is visible, gets every path. (With a 64-curve cap instead, 62 arcs of radius
+// 10^9 gave a 1-million-point flattened copy and a 9-million-element stroke outline: 10 s and
+// 1 GB in a debug build, 150 s under the fuzzer's sanitizers, the output's size by design.)
 
 import Foundation
 import OpenCoreGraphics
@@ -33,8 +36,9 @@ package enum PathsFuzz {
     package static let maximumOperations = 48
     /// The most times one input appends the path to itself (op 14 and 16 double it).
     package static let maximumSelfAppends = 2
-    /// The most curves a path may have for the canvas-free copies (see the file header).
-    package static let maximumCurvesForCopies = 64
+    /// The most chords a path's curves may flatten to for the canvas-free copies (see the file
+    /// header): 8,192 chords cost about 0.1 s of copies and stroke outlines in a debug build.
+    package static let maximumChordsForCopies = 8_192
 
     /// Runs one input.
     @discardableResult
@@ -107,10 +111,9 @@ package enum PathsFuzz {
                                              transform: input.affineTransform()) {
             inside += 1
         }
-        var elements = 0, curves = 0
+        var elements = 0
         path.applyWithBlock { element in
             elements += 1
-            if element.pointee.type == .addQuadCurveToPoint || element.pointee.type == .addCurveToPoint { curves += 1 }
             let count = switch element.pointee.type {
             case .moveToPoint, .addLineToPoint: 1
             case .addQuadCurveToPoint: 2
@@ -126,7 +129,7 @@ package enum PathsFuzz {
         let dashes = input.numbers(upTo: 6)
         let phase = input.number(), dashTransform = input.affineTransform()
         let threshold = input.number()
-        let copies = curves <= maximumCurvesForCopies
+        let copies = estimatedChords(path) <= maximumChordsForCopies
         let stroked = copies ? path.copy(strokingWithWidth: width, lineCap: cap, lineJoin: join, miterLimit: miter,
                                          transform: strokeTransform) : path
         let dashed = copies ? path.copy(dashingWithPhase: phase, lengths: dashes, transform: dashTransform) : path
@@ -161,5 +164,35 @@ package enum PathsFuzz {
         context.setLineDash(phase: 0, lengths: [])
         context.strokePath()
         return "ops \(operations), elements \(elements), box \(box), inside \(inside)/3, painted \(FuzzCanvas.paintedPixels(context)) px"
+    }
+
+    /// The chords `path`'s curves flatten to at 0.25 px, as Path+Flatten.swift counts them
+    /// (√(3·m / (4·tolerance)) for a cubic's largest second difference m, capped at 16,384 a
+    /// curve); lines count one each. Saturates; a curve with a non-finite point counts the cap.
+    package static func estimatedChords(_ path: CGPath) -> Int {
+        let cap = 16_384.0
+        var total = 0.0
+        func curve(_ m: Double) {
+            let n = (3 * m / (4 * 0.25)).squareRoot().rounded(.up)
+            total += n.isFinite ? min(max(n, 1), cap) : cap
+        }
+        var last = CGPoint.zero
+        path.applyWithBlock { element in
+            let points = element.pointee.points
+            switch element.pointee.type {
+            case .moveToPoint: last = points[0]
+            case .addLineToPoint: total += 1; last = points[0]
+            case .addQuadCurveToPoint:
+                curve(hypot(last.x - 2 * points[0].x + points[1].x, last.y - 2 * points[0].y + points[1].y))
+                last = points[1]
+            case .addCurveToPoint:
+                let first = hypot(last.x - 2 * points[0].x + points[1].x, last.y - 2 * points[0].y + points[1].y)
+                let second = hypot(points[0].x - 2 * points[1].x + points[2].x, points[0].y - 2 * points[1].y + points[2].y)
+                curve(max(first, second).isNaN ? .infinity : max(first, second))
+                last = points[2]
+            case .closeSubpath: total += 1
+            }
+        }
+        return total < Double(Int.max / 2) ? Int(total) : Int.max / 2
     }
 }

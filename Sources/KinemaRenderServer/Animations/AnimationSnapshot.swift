@@ -65,8 +65,11 @@ package struct AnimationSnapshot: Sendable {
         set { storage = Storage(timing: timing, timingCurve: timingCurve, isRemovedOnCompletion: isRemovedOnCompletion, content: newValue) }
     }
 
-    /// Indirect: payloads (arrays, keyframes, children) live in one shared box rather than inline.
-    package indirect enum Content: Sendable {
+    /// Not `indirect`: it already lives in the shared `Storage` box, and its payloads are a class
+    /// reference, an array or a small struct. (An indirect case's box is referenced with the case's
+    /// tag in the pointer's spare bits, which LeakSanitizer does not take for a pointer: the fuzzers
+    /// reported every group's and transition's box as leaked while its layer still held it.)
+    package enum Content: Sendable {
         /// Animates nothing (an abstract CAAnimation, or one whose values were refused).
         case inert
         /// Animates one property.

@@ -135,7 +135,7 @@ let package = Package(
             name: "KinemaBench",
             dependencies: [
                 "KinemaSupport", "Kinema", "KinemaGeometry", "KinemaTiming", "KinemaRaster", "KinemaImageIO", "OpenQuartzCore",
-                "KinemaRenderServer", "KinemaBenchBaselines", "KinemaBenchScenes", "KinemaText", "KinemaBenchAllocations",
+                "KinemaRenderServer", "KinemaStage", "KinemaBenchBaselines", "KinemaBenchScenes", "KinemaText", "KinemaBenchAllocations",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources/BenchScene")],

@@ -11,7 +11,7 @@ import OpenQuartzCore
 
 enum BenchSuite {
     static var all: [Benchmark] {
-        [timingFunction, spring, mediaTiming, transformInterpolation] + layers + animatedDisplays + views + animators + collections
+        [timingFunction, spring, mediaTiming, transformInterpolation] + layers + animatedDisplays + views + animators + collections + damage
     }
 
     /// Inputs in [0, 1) spread over the whole range in a scrambled order (a stride coprime to the

@@ -51,6 +51,14 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         return PixelRect(x: lowX, y: lowY, width: highX - lowX, height: highY - lowY)
     }
 
+    /// The smallest rectangle holding both; an empty one counts as nothing.
+    package func union(_ other: PixelRect) -> PixelRect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        let lowX = min(minX, other.minX), lowY = min(minY, other.minY)
+        return PixelRect(x: lowX, y: lowY, width: max(maxX, other.maxX) - lowX, height: max(maxY, other.maxY) - lowY)
+    }
+
     /// Whether the pixel at column `x`, row `y` lies inside.
     public func contains(x px: Int, y py: Int) -> Bool {
         px >= minX && px < maxX && py >= minY && py < maxY

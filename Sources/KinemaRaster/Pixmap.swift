@@ -150,20 +150,32 @@ public struct Pixmap: Hashable, Sendable {
     /// background does to the layers drawn in it. Exact in 8 bits: each channel is
     /// `pixel + color × (255 − alpha) / 255`, rounded.
     public mutating func composite(over color: PremultipliedColor) {
+        composite(over: color, in: PixelRect(width: width, height: height))
+    }
+
+    /// `composite(over:)` for the pixels inside `rect` only (cut to the pixmap); the same value
+    /// for each pixel it touches.
+    package mutating func composite(over color: PremultipliedColor, in rect: PixelRect) {
         let (r, g, b, a) = (UInt32(color.red), UInt32(color.green), UInt32(color.blue), UInt32(color.alpha))
-        guard a > 0 else { return }
+        let area = rect.intersection(PixelRect(width: width, height: height))
+        guard a > 0, !area.isEmpty else { return }
+        let stride = width
         storage.withUnsafeMutableBufferPointer { pixels in
-            for index in pixels.indices {
-                let pixel = pixels[index]
-                let alpha = pixel >> 24
-                if alpha == 255 { continue }
-                let rest = 255 - alpha
-                func channel(_ shift: UInt32, _ under: UInt32) -> UInt32 {
-                    let over = (pixel >> shift) & 0xFF
-                    let product = under * rest + 128
-                    return min(255, over + (product + (product >> 8)) >> 8) << shift
+            guard let base = pixels.baseAddress else { return }
+            for y in area.minY ..< area.maxY {
+                let row = base + y * stride
+                for x in area.minX ..< area.maxX {
+                    let pixel = row[x]
+                    let alpha = pixel >> 24
+                    if alpha == 255 { continue }
+                    let rest = 255 - alpha
+                    func channel(_ shift: UInt32, _ under: UInt32) -> UInt32 {
+                        let over = (pixel >> shift) & 0xFF
+                        let product = under * rest + 128
+                        return min(255, over + (product + (product >> 8)) >> 8) << shift
+                    }
+                    row[x] = channel(0, r) | channel(8, g) | channel(16, b) | channel(24, a)
                 }
-                pixels[index] = channel(0, r) | channel(8, g) | channel(16, b) | channel(24, a)
             }
         }
     }

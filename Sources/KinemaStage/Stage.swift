@@ -67,6 +67,14 @@ public final class Stage {
     let loop: HostRunLoop
     private let compositor: Compositor
     private var frame: Pixmap?
+    /// The background `frame` was composited over, for as long as `frame` holds the last frame
+    /// drawn through damage tracking (nil otherwise).
+    private var frameBackground: PremultipliedColor??
+    /// Whether frames redraw only what changed since the last one (FrameDamage.swift in
+    /// KinemaRenderServer); the pixels are the same either way. Off: every frame is drawn whole.
+    package var redrawsOnlyDamage = true
+    /// The rectangles the last frame redrew (frame pixels), or nil when it was drawn whole.
+    package private(set) var lastDamage: [PixelRect]?
 
     /// A stage of `size` points at `scale` pixels per point, whose display runs at `fps` and whose
     /// compositor uses `threads` threads (all cores by default). Sizes must be positive and
@@ -164,8 +172,11 @@ public final class Stage {
     public func renderFrame() -> Pixmap {
         let (width, height) = pixelSize
         var target: Pixmap
+        let background = backgroundColor.map { $0.paintColor.premultiplied }
+        var holdsLastFrame = false
         if let reused = frame, reused.width == width, reused.height == height {
             target = reused
+            holdsLastFrame = frameBackground == .some(background)
             frame = nil   // unique, so the compositor writes in place
         } else {
             // The size was checked against Pixmap's limits in init, so this does not fail; if it
@@ -177,14 +188,26 @@ public final class Stage {
                 return .onePixel
             }
         }
+        var damage: [PixelRect]?
         if let tree = context.server.evaluate(at: clock.now) {
-            compositor.render(tree, into: &target, scale: scale)
+            if redrawsOnlyDamage {
+                damage = compositor.renderDamage(tree, into: &target, scale: scale, targetHoldsLastFrame: holdsLastFrame)
+            } else {
+                compositor.render(tree, into: &target, scale: scale)
+            }
         } else {
+            compositor.forgetLastFrame()
             target.clear()
         }
-        if let backgroundColor {
-            target.composite(over: backgroundColor.paintColor.premultiplied)
+        if let background {
+            if let damage {
+                for rect in damage { target.composite(over: background, in: rect) }
+            } else {
+                target.composite(over: background)
+            }
         }
+        lastDamage = damage
+        frameBackground = redrawsOnlyDamage ? .some(background) : nil
         frame = target
         return target
     }

@@ -47,8 +47,10 @@ package final class Compositor {
     /// The number of bands a frame is split into (at least 1).
     package let threads: Int
     /// One painter per band, kept between frames with their pools.
-    private var painters: [CompositorPainter]
-    private let cache = CompositorCache()
+    var painters: [CompositorPainter]
+    let cache = CompositorCache()
+    /// What `renderDamage` kept of the last frame it drew (FrameDamage.swift).
+    var lastFrame: FrameRecord?
 
     package init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.threads = max(1, min(threads, 64))
@@ -92,15 +94,52 @@ package final class Compositor {
         }
     }
 
-    /// `render(_:into:rootMap:)` on the current thread, the bands shared among `threads`.
-    private func renderBands(_ root: CompositeLayer, into target: inout Pixmap, rootMap: CATransform3D, threads: Int) {
+    /// Redraws only the bands of the frame that `damage` (target pixels) meets, leaving the other
+    /// rows of `target` as they are: the target must hold the frame this tree's previous state
+    /// was drawn into (see FrameDamage.swift). A band is redrawn whole, the same computation as in
+    /// a full `render`, so the pixels are those a full frame gives (a smaller area would not do:
+    /// anti-aliased edges, shadow blurs and offscreens depend on the area a band clips to).
+    /// Returns the rows redrawn, as full-width rectangles. A tree deeper than
+    /// `LayerTreeDepth.inlineLevels` is drawn whole (and all its rows returned).
+    @discardableResult
+    package func render(_ root: CompositeLayer, into target: inout Pixmap, rootMap: CATransform3D,
+                        only damage: [PixelRect]) -> [PixelRect] {
+        guard target.width > 0, target.height > 0 else { return [] }
+        guard LayerTreeDepth.levels(of: root) <= LayerTreeDepth.inlineLevels else {
+            render(root, into: &target, rootMap: rootMap)
+            return [PixelRect(width: target.width, height: target.height)]
+        }
+        let bands = Self.damagedBands(damage, root: root, width: target.width, height: target.height)
+        renderBands(root, into: &target, rootMap: rootMap, threads: threads, only: bands)
+        return bands.map(\.rows)
+    }
+
+    /// The bands (index and rows) that `damage` meets, for a frame `width` × `height`.
+    static func damagedBands(_ damage: [PixelRect], root: CompositeLayer, width: Int, height: Int) -> [(index: Int, rows: PixelRect)] {
+        let bandCount = containsBackdropBlur(root) ? 1 : bandCount(height: height)
+        let bandHeight = (height + bandCount - 1) / bandCount
+        var result: [(index: Int, rows: PixelRect)] = []
+        for index in 0 ..< bandCount {
+            let rows = PixelRect(x: 0, y: index * bandHeight, width: width, height: min(bandHeight, height - index * bandHeight))
+            guard !rows.isEmpty else { continue }
+            if damage.contains(where: { !$0.intersection(rows).isEmpty }) { result.append((index, rows)) }
+        }
+        return result
+    }
+
+    /// `render(_:into:rootMap:)` on the current thread, the bands shared among `threads`; with
+    /// `only`, just those bands (`damagedBands`).
+    private func renderBands(_ root: CompositeLayer, into target: inout Pixmap, rootMap: CATransform3D, threads: Int,
+                             only: [(index: Int, rows: PixelRect)]? = nil) {
         let height = target.height, width = target.width
         // The bands depend on the frame's height only, never on the thread count, so a frame is
         // the same bit for bit on any machine (a band's pixels can differ by a level from the
         // same rows drawn as part of another band: shadow blurs sum from the band's edge).
         // One band when something reads across band edges.
         let bandCount = Self.containsBackdropBlur(root) ? 1 : Self.bandCount(height: height)
-        let workers = min(threads, bandCount)
+        let indices = only.map { $0.map(\.index) } ?? Array(0 ..< bandCount)
+        let workers = min(threads, indices.count)
+        guard workers > 0 else { return }
         while painters.count < workers { painters.append(CompositorPainter(cache: cache)) }
         cache.beginFrame()
         let bandHeight = (height + bandCount - 1) / bandCount
@@ -118,19 +157,20 @@ package final class Compositor {
                 painter.paintRoot(root, map: map, region: band)
             }
             if workers == 1 {
-                for index in 0..<bandCount { paintBand(index, with: painters.painters[0]) }
+                for index in indices { paintBand(index, with: painters.painters[0]) }
                 return
             }
-            // Worker w draws bands w, w + workers, …: the same bands whatever the thread count.
+            // Worker w draws the w-th band to draw, then the (w + workers)-th, …; a band's pixels
+            // do not depend on the painter drawing it.
             // Task-locals do not reach the worker threads: carry the caller's diagnostics
             // collection over, so what a band reports is collected as on the caller's thread.
             let collection = KinemaDiagnostics.current
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 KinemaDiagnostics.withCollection(collection) {
-                    var index = worker
-                    while index < bandCount {
-                        paintBand(index, with: painters.painters[worker])
-                        index += workers
+                    var position = worker
+                    while position < indices.count {
+                        paintBand(indices[position], with: painters.painters[worker])
+                        position += workers
                     }
                 }
             }

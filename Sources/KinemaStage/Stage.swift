@@ -70,9 +70,11 @@ public final class Stage {
     /// The background `frame` was composited over, for as long as `frame` holds the last frame
     /// drawn through damage tracking (nil otherwise).
     private var frameBackground: PremultipliedColor??
-    /// Whether frames redraw only what changed since the last one (FrameDamage.swift in
-    /// KinemaRenderServer); the pixels are the same either way. Off: every frame is drawn whole.
-    package var redrawsOnlyDamage = true
+    /// Whether a frame redraws only the parts of the picture that changed since the last frame
+    /// (the horizontal bands of 180 rows that a changed layer was or is in); true by default. The
+    /// pixels are the same either way, byte for byte; false draws every frame whole (to compare,
+    /// or to measure the full cost of a frame). See docs/COMPOSITOR.md, "Damage-only frames".
+    public var redrawsOnlyDamage = true
     /// The rectangles the last frame redrew (frame pixels), or nil when it was drawn whole.
     package private(set) var lastDamage: [PixelRect]?
 

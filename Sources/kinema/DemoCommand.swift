@@ -65,6 +65,9 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Compositor threads per frame, 1…64 (default: one per core; 1 suits shards run one per core).")
     var threads: Int?
 
+    @Flag(help: "Draw every frame whole, not only the bands that changed (the pixels are the same; for comparing costs).")
+    var wholeFrames = false
+
     @Flag(help: "List the demos and exit.")
     var list = false
 
@@ -122,6 +125,7 @@ struct DemoCommand: ParsableCommand {
             try MainActor.assumeIsolated {
                 let started = Date()
                 let stage = Stage(size: stageSize, scale: CGFloat(scale), fps: fps, threads: threads)
+                stage.redrawsOnlyDamage = !wholeFrames
                 demo.build(on: stage)
                 do {
                     try stage.writeFrame(at: time, to: URL(fileURLWithPath: path))
@@ -143,6 +147,7 @@ struct DemoCommand: ParsableCommand {
         try MainActor.assumeIsolated {
             let started = Date()
             let stage = Stage(size: stageSize, scale: CGFloat(scale), fps: fps, threads: threads)
+            stage.redrawsOnlyDamage = !wholeFrames
             demo.build(on: stage)
             // The writer's hidden temporary file (or staging folder) is noted, so that a second
             // Ctrl-C can remove it on the way out.

@@ -88,6 +88,31 @@ struct UICollectionViewUpdateTests {
         _ = source
     }
 
+    @Test("cells go on screen in index-path order, not the hash seed's: at first and when a batch inserts several")
+    func deterministicOrder() throws {
+        // The views were shown in a dictionary's order, which Swift seeds at random per process:
+        // the subviews' order (and which pooled view an item got) changed from run to run.
+        let (stage, collectionView, source) = collectionStage([9])
+        func order() -> [IndexPath] {
+            collectionView.subviews.compactMap { ($0 as? UICollectionViewCell).flatMap { collectionView.indexPath(for: $0) } }
+        }
+        // Each new cell goes beneath the views already there (Kinema's insert(_:in:)), so shown
+        // in index-path order they stack from the last item at the back to the first on top.
+        #expect(order().count == 9)
+        #expect(order() == order().sorted(by: >))
+        stage.withClock {
+            stage.at(0.1) {
+                source.counts = [13]
+                collectionView.performBatchUpdates {
+                    collectionView.insertItems(at: (0 ..< 4).map { IndexPath(item: $0, section: 0) })
+                }
+            }
+            stage.turn(to: 0.1)
+            stage.turn(to: 1)
+        }
+        #expect(order().filter { $0.item < 4 } == (0 ..< 4).reversed().map { IndexPath(item: $0, section: 0) })
+    }
+
     @Test("a custom layout's initial and final attributes are the animation's ends; prepare and finalize bracket it")
     func customInitialFinal() throws {
         let layout = RisingLayout()

@@ -75,12 +75,12 @@ extension UICollectionView {
     func updateVisibleViews() {
         syncOrthogonalScrollers()
         let wanted = visibleElements()
-        for (key, view) in visibleViews where wanted[key] == nil {
+        for (key, view) in visibleViews.inKeyOrder where wanted[key] == nil {
             visibleViews[key] = nil
             appliedAttributes[key] = nil
             endDisplaying(view, key: key)
         }
-        for (key, attributes) in wanted {
+        for (key, attributes) in wanted.inKeyOrder {
             if let view = visibleViews[key] {
                 let container = container(for: key)
                 if view.superview !== container {
@@ -161,5 +161,15 @@ extension UICollectionView {
         let range = offsetRange
         guard range.x.contains(Double(proposed.x)), range.y.contains(Double(proposed.y)), velocity != .zero else { return proposed }
         return layout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: velocity)
+    }
+}
+
+extension Dictionary where Key == UICollectionView.ElementKey {
+    /// The entries sorted by key (`ElementKey.<`). Views are shown, recycled and told of changes
+    /// in this order, so which view a reuse pool hands out and the order of subviews — hence the
+    /// pixels — do not depend on the process's random hash seed (they did: frames of a batch
+    /// update differed from one run of the same recording to the next).
+    var inKeyOrder: [(key: Key, value: Value)] {
+        sorted { $0.key < $1.key }
     }
 }

@@ -44,20 +44,20 @@ extension UICollectionView {
         let wanted = wantedElements(in: bounds)
         visibleViews.removeAll()
         appliedAttributes.removeAll()
-        for view in oldVisible.values { view.willTransition(from: oldLayout, to: newLayout) }
+        for (_, view) in oldVisible.inKeyOrder { view.willTransition(from: oldLayout, to: newLayout) }
         guard animated else {
-            for (key, view) in oldVisible {
+            for (key, view) in oldVisible.inKeyOrder {
                 if wanted[key] != nil { visibleViews[key] = view } else { endDisplaying(view, key: key) }
             }
             updateVisibleViews()
-            for view in visibleViews.values { view.didTransition(from: oldLayout, to: newLayout) }
+            for (_, view) in visibleViews.inKeyOrder { view.didTransition(from: oldLayout, to: newLayout) }
             newLayout.finalizeLayoutTransition()
             if let completion { UIView.animate(withDuration: 0, animations: {}, completion: completion) }
             return
         }
         var moves: [(UICollectionReusableView, ElementKey, UICollectionViewLayoutAttributes)] = []
         var leaving: [(UICollectionReusableView, ElementKey, UICollectionViewLayoutAttributes?)] = []
-        for (key, view) in oldVisible {
+        for (key, view) in oldVisible.inKeyOrder {
             if let final = wanted[key] {
                 visibleViews[key] = view
                 moves.append((view, key, final))
@@ -66,7 +66,7 @@ extension UICollectionView {
                 leaving.append((view, key, final ?? oldApplied[key]))
             }
         }
-        for (key, final) in wanted where visibleViews[key] == nil {
+        for (key, final) in wanted.inKeyOrder where visibleViews[key] == nil {
             guard let view = makeView(for: final) else { continue }
             let start = key.category == .cell ? oldLayout.layoutAttributesForItem(at: key.indexPath) : nil
             display(view, key: key, attributes: (start?.isFinite ?? false) ? start ?? final : final)
@@ -85,7 +85,7 @@ extension UICollectionView {
                     self.leavingViews.removeAll { $0 === view }
                     self.endDisplaying(view, key: key)
                 }
-                for view in self.visibleViews.values { view.didTransition(from: oldLayout, to: newLayout) }
+                for (_, view) in self.visibleViews.inKeyOrder { view.didTransition(from: oldLayout, to: newLayout) }
                 newLayout.finalizeLayoutTransition()
             }
             completion?(finished)

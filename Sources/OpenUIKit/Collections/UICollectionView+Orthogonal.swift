@@ -166,7 +166,7 @@ extension UICollectionView {
             for (section, scroller) in orthogonalScrollers {
                 let rect = scroller.visibleLayoutRect(within: bounds)
                 guard !rect.isNull else { continue }
-                for (key, attributes) in wantedElements(in: rect) where key.category == .cell && key.indexPath.section == section {
+                for (key, attributes) in wantedElements(in: rect).inKeyOrder where key.category == .cell && key.indexPath.section == section {
                     wanted[key] = attributes
                 }
             }

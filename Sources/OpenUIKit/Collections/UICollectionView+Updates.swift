@@ -118,7 +118,7 @@ extension UICollectionView {
         appliedAttributes.removeAll()
         var moves: [(UICollectionReusableView, ElementKey, UICollectionViewLayoutAttributes)] = []
         var leaving: [(UICollectionReusableView, ElementKey, UICollectionViewLayoutAttributes?)] = []
-        for (oldKey, view) in oldVisible {
+        for (oldKey, view) in oldVisible.inKeyOrder {
             var newKey = oldKey
             var survives = true
             if oldKey.category == .cell {
@@ -146,7 +146,7 @@ extension UICollectionView {
             leaving.append((view, oldKey, final ?? oldApplied[oldKey]))
         }
         var appearing: [(UICollectionReusableView, ElementKey, UICollectionViewLayoutAttributes)] = []
-        for (key, final) in wanted where visibleViews[key] == nil {
+        for (key, final) in wanted.inKeyOrder where visibleViews[key] == nil {
             guard let view = makeView(for: final) else { continue }
             let initial: UICollectionViewLayoutAttributes?
             switch key.category {

@@ -46,10 +46,15 @@ import OpenQuartzCore
 @MainActor
 open class UICollectionView: UIScrollView {
     /// An element's identity: category, kind (nil for cells) and index path.
-    struct ElementKey: Hashable {
+    struct ElementKey: Hashable, Comparable {
         var category: ElementCategory
         var kind: String?
         var indexPath: IndexPath
+
+        /// Cells, then supplementary views, then decoration views; by kind, then index path.
+        static func < (lhs: ElementKey, rhs: ElementKey) -> Bool {
+            (lhs.category.rawValue, lhs.kind ?? "", lhs.indexPath) < (rhs.category.rawValue, rhs.kind ?? "", rhs.indexPath)
+        }
     }
 
     /// The most views kept in one reuse identifier's pool; further views leaving are dropped.
@@ -264,7 +269,7 @@ open class UICollectionView: UIScrollView {
     /// Discards the views shown and the counts; the next layout pass re-reads the data source,
     /// prepares the layout again and shows the items. Clears the selection.
     open func reloadData() {
-        for (key, view) in visibleViews { endDisplaying(view, key: key) }
+        for (key, view) in visibleViews.inKeyOrder { endDisplaying(view, key: key) }
         resetOrthogonalOffsets()
         visibleViews.removeAll()
         appliedAttributes.removeAll()

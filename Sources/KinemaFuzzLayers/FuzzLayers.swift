@@ -14,7 +14,7 @@ import KinemaSupport
 /// Runs one input with its diagnostics collected (quietly): the fuzzer wants traps, not log lines.
 @discardableResult
 func runInput(_ bytes: [UInt8]) -> (summary: String, diagnostics: [KinemaDiagnostic]) {
-    let (summary, diagnostics) = KinemaDiagnostics.collecting { MainActor.assumeIsolated { LayersFuzz.run(bytes) } }
+    let (summary, diagnostics) = KinemaDiagnostics.collecting { MainActor.assumeIsolated { LayersFuzz.runAlone(bytes) } }
     return (summary, diagnostics)
 }
 

@@ -62,6 +62,18 @@ package enum LayersFuzz {
         let drawing: CGContext?
     }
 
+    /// Runs one input, then empties the process-wide animation event hub: for a process that
+    /// runs nothing else (the fuzzer and its replay tool). The input's run loop is gone, so
+    /// animations it left running never finish, and the hub would keep them, their completion
+    /// groups and whatever the blocks capture — a layer, here — for the rest of the process
+    /// (LeakSanitizer reported the weak-reference side table of such a layer).
+    @discardableResult
+    package static func runAlone(_ bytes: [UInt8]) -> String {
+        let summary = run(bytes)
+        AnimationEventHub.reset()
+        return summary
+    }
+
     /// Runs one input.
     @discardableResult
     package static func run(_ bytes: [UInt8]) -> String {

@@ -92,6 +92,30 @@ package enum AnimationEventHub {
         }
     }
 
+    /// Forgets everything: tracked animations, queued stops and ready completion groups, without
+    /// a call. For a harness that has let go of every layer and run loop (the layers fuzz target,
+    /// between inputs): the hub is process-wide, and an animation whose run loop is gone never
+    /// finishes, so its completion groups — and what their blocks capture — would stay.
+    package static func reset() {
+        tracked.removeAll()
+        pendingStops.removeAll()
+        readyGroups.removeAll()
+        deathsChecked = CALayer.deaths.load(ordering: .relaxed)
+    }
+
+    /// Forgets the tracked animations whose layer is gone (releasing their delegates, as the
+    /// layer would have) and stops their completion groups waiting, without calls. Each run-loop
+    /// turn does it first (looking only when a layer was freed since the last look); until then
+    /// such an animation stays tracked.
+    package static func forgetAnimationsOfFreedLayers() {
+        let deaths = CALayer.deaths.load(ordering: .relaxed)
+        guard deaths != deathsChecked else { return }
+        deathsChecked = deaths
+        for (serial, entry) in tracked where entry.layer == nil {
+            stop(serial, finished: false, notify: false)
+        }
+    }
+
     /// Delivers `events` from the render server and everything queued: starts, then stops, then
     /// completion blocks. Called once per run-loop turn.
     package static func deliver(_ events: [AnimationEvent]) {
@@ -99,13 +123,7 @@ package enum AnimationEventHub {
         // as the layer would have) and stop their completion groups waiting, without calls.
         // Looked for only when a layer was freed since the last look: the walk over every tracked
         // animation was a tenth of a frame of 1,000 views each animated every frame.
-        let deaths = CALayer.deaths.load(ordering: .relaxed)
-        if deaths != deathsChecked {
-            deathsChecked = deaths
-            for (serial, entry) in tracked where entry.layer == nil {
-                stop(serial, finished: false, notify: false)
-            }
-        }
+        forgetAnimationsOfFreedLayers()
         for event in events where event.kind == .started {
             guard var entry = tracked[event.serial], !entry.started else { continue }
             entry.started = true

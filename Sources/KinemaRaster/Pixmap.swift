@@ -164,7 +164,21 @@ public struct Pixmap: Hashable, Sendable {
             guard let base = pixels.baseAddress else { return }
             for y in area.minY ..< area.maxY {
                 let row = base + y * stride
-                for x in area.minX ..< area.maxX {
+                var x = area.minX
+                while x < area.maxX {
+                    // Eight opaque pixels in a row (the common case: an opaque scene) are left
+                    // as they are with one comparison.
+                    if x + 8 <= area.maxX {
+                        let words = UnsafeRawPointer(row + x)
+                        let alphas: UInt64 = 0xFF00_0000_FF00_0000
+                        let both = words.loadUnaligned(as: UInt64.self) & words.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                            & words.loadUnaligned(fromByteOffset: 16, as: UInt64.self) & words.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+                        if both & alphas == alphas {
+                            x += 8
+                            continue
+                        }
+                    }
+                    defer { x += 1 }
                     let pixel = row[x]
                     let alpha = pixel >> 24
                     if alpha == 255 { continue }

@@ -116,4 +116,44 @@ struct PixmapTests {
         #expect(PremultipliedColor(red: 200, green: 9, blue: 0, alpha: 100).red == 100)
         #expect(PremultipliedColor(red: 128, green: 0, blue: 0, alpha: 128).packed == 0x8000_0080)
     }
+
+    @Test("a background composited under a rectangle: each pixel by the 8-bit formula (opaque runs skipped), outside untouched")
+    func compositeOverInRect() throws {
+        var random = SplitMix64(state: 7)
+        var pixmap = try Pixmap(width: 37, height: 5)
+        for y in 0 ..< 5 {
+            for x in 0 ..< 37 {
+                // Runs of opaque pixels (the skipped case) between translucent and clear ones.
+                let alpha: UInt8 = x % 11 < 9 ? 255 : UInt8(truncatingIfNeeded: random.next() % 255)
+                pixmap.setPixel(x: x, y: y, to: PremultipliedColor(red: UInt8(truncatingIfNeeded: random.next()) , green: 9,
+                                                                   blue: UInt8(truncatingIfNeeded: random.next()), alpha: alpha))
+            }
+        }
+        let before = pixmap
+        let background = PremultipliedColor(red: 200, green: 100, blue: 50, alpha: 255)
+        let rect = PixelRect(x: 3, y: 1, width: 30, height: 3)
+        pixmap.composite(over: background, in: rect)
+        func expected(_ p: PremultipliedColor) -> PremultipliedColor {
+            let rest = 255 - Int(p.alpha)
+            func channel(_ over: UInt8, _ under: UInt8) -> UInt8 {
+                let product = Int(under) * rest + 128
+                return UInt8(min(255, Int(over) + (product + (product >> 8)) >> 8))
+            }
+            return PremultipliedColor(red: channel(p.red, background.red), green: channel(p.green, background.green),
+                                      blue: channel(p.blue, background.blue), alpha: channel(p.alpha, background.alpha))
+        }
+        for y in 0 ..< 5 {
+            for x in 0 ..< 37 {
+                let old = try #require(before.pixel(x: x, y: y))
+                let want = rect.contains(x: x, y: y) ? expected(old) : old
+                #expect(pixmap.pixel(x: x, y: y) == want, "(\(x), \(y))")
+            }
+        }
+        // The whole-pixmap form is the same over every pixel.
+        var whole = before
+        whole.composite(over: background)
+        var inRect = before
+        inRect.composite(over: background, in: PixelRect(width: 37, height: 5))
+        #expect(whole == inRect)
+    }
 }

@@ -80,6 +80,13 @@ public enum KinemaDiagnostics {
         return (result, items)
     }
 
+    /// Runs `body` with what it emits dropped — neither logged nor collected, not even by an
+    /// enclosing collection: for work that repeats checks another call reports (the compositor
+    /// working out, for damage-only frames, the boxes it then draws, shadows included).
+    package static func discarding<T>(_ body: () throws -> T) rethrows -> T {
+        try $collector.withValue(Collector(logs: false)) { try body() }
+    }
+
     /// The collection installed for the current task, captured so work that runs on other
     /// threads (a compositor's band workers) reports into it: see `withCollection(_:_:)`.
     package struct Collection: Sendable {

@@ -192,6 +192,8 @@ struct DamageRenderTests {
         dot.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
         dot.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         root.addSublayer(dot)
+        // A layer that paints nothing has no box; it must not make every frame whole.
+        root.addSublayer(CALayer())
         let far = CALayer()
         far.frame = CGRect(x: 10, y: 300, width: 20, height: 20)
         far.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
@@ -221,5 +223,27 @@ struct DamageRenderTests {
         #expect(compositor.renderDamage(CompositeLayer(modelTree: root), into: &target, scale: 1, targetHoldsLastFrame: true) == nil)
         // Told the target does not hold the last frame: whole.
         #expect(compositor.renderDamage(CompositeLayer(modelTree: root), into: &target, scale: 1, targetHoldsLastFrame: false) == nil)
+    }
+
+    @Test("what drawing a frame reports is reported once, as by a whole render (the damage record's boxes are quiet)")
+    func diagnosticsOnce() throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        root.position = CGPoint(x: 50, y: 50)
+        let shadowed = CALayer()
+        shadowed.frame = CGRect(x: 10, y: 10, width: 30, height: 30)
+        shadowed.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        shadowed.shadowOpacity = 1
+        shadowed.shadowRadius = 1e6   // σ lowered, with a diagnostic
+        root.addSublayer(shadowed)
+        var target = try Pixmap(width: 100, height: 100)
+        let whole = KinemaDiagnostics.collecting {
+            Compositor(threads: 1).render(CompositeLayer(modelTree: root), into: &target, scale: 1)
+        }.1
+        let damaged = KinemaDiagnostics.collecting {
+            Compositor(threads: 1).renderDamage(CompositeLayer(modelTree: root), into: &target, scale: 1, targetHoldsLastFrame: false)
+        }.1
+        #expect(!whole.isEmpty)
+        #expect(damaged.map(\.message) == whole.map(\.message))
     }
 }

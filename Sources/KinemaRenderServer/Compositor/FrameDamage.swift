@@ -35,6 +35,7 @@
 import Foundation
 import KinemaGeometry
 import KinemaRaster
+import KinemaSupport
 import OpenCoreGraphics
 
 /// What the compositor kept of one frame's tree, to find the next frame's damage.
@@ -58,9 +59,9 @@ extension Compositor {
     /// Draws `root` into `target`, redrawing only the bands that changed when `target` still holds
     /// the last frame this compositor drew through this method (same size, pixels untouched since;
     /// the caller says so with `targetHoldsLastFrame`). Returns the rows redrawn as full-width
-    /// rectangles (frame pixels; empty when nothing changed), or nil when the whole frame was drawn. The pixels are those
-    /// `render(_:into:rootMap:)` gives. See FrameDamage.swift for what counts as a change and
-    /// when the whole frame is drawn.
+    /// rectangles (frame pixels; empty when nothing changed), or nil when the whole frame was
+    /// drawn. The pixels are those `render(_:into:rootMap:)` gives. See FrameDamage.swift for what
+    /// counts as a change and when the whole frame is drawn.
     ///
     /// Cost: besides the drawing, one comparison of each layer's state with the last frame's and
     /// one box per layer (O(layers × depth)).
@@ -69,7 +70,9 @@ extension Compositor {
                               targetHoldsLastFrame: Bool) -> [PixelRect]? {
         let previous = lastFrame
         lastFrame = nil
-        guard let record = makeRecord(root, rootMap: rootMap, width: target.width, height: target.height) else {
+        // The boxes' diagnostics (a shadow's radius lowered) come again when the frame is drawn.
+        let made = KinemaDiagnostics.discarding { makeRecord(root, rootMap: rootMap, width: target.width, height: target.height) }
+        guard let record = made else {
             render(root, into: &target, rootMap: rootMap)
             return nil
         }
@@ -132,8 +135,8 @@ extension Compositor {
             let s = layer.state
             guard record.entries[layer.id] == nil else { return nil }
             var box = PixelRect(width: 0, height: 0)
-            if let map, !s.isHidden {
-                guard let painted = painter.subtreeBox(layer, map) else { return nil }
+            // No box (nil) when the layer paints nothing; an infinite one takes whole frames.
+            if let map, !s.isHidden, let painted = painter.subtreeBox(layer, map) {
                 if painted.isInfinite { return nil }
                 box = CompositorPainter.pixelArea(painted)
             }
@@ -157,9 +160,8 @@ extension Compositor {
         return record
     }
 
-    /// Whether every layer of the tree paints only inside its own subtree box, the same pixels
-    /// whatever area is drawn (FrameDamage.swift's list). Checked before any box is worked out,
-    /// so the boxes' own diagnostics (a shadow's radius lowered) are not given twice.
+    /// Whether every layer of the tree paints only inside its own subtree box and reads no pixel
+    /// around it (FrameDamage.swift's list). Checked before any box is worked out.
     private static func isBounded(tree root: CompositeLayer) -> Bool {
         var pending = [root]
         while let layer = pending.popLast() {

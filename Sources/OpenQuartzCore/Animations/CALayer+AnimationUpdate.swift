@@ -23,7 +23,19 @@ extension CALayer {
     /// `replaceBasicAnimationValues(forKey:serial:from:to:beginTime:)` asks for, so that it
     /// changes only the animation the caller stored and nothing put there since.
     package final func storedAnimationSerial(forKey key: String) -> UInt64? {
-        animationStore.entries.last(where: { $0.key == key })?.serial
+        lastStoredIndex(forKey: key).map { animationStore.entries[$0].serial }
+    }
+
+    /// The index of the last stored animation under `key`. A plain loop: a closure formed here
+    /// and passed to `lastIndex(where:)` checks the main actor's executor on every call (about
+    /// 300 instructions each, a scrub asks twice a track).
+    private func lastStoredIndex(forKey key: String) -> Int? {
+        var index = animationStore.entries.count
+        while index > 0 {
+            index -= 1
+            if animationStore.entries[index].key == key { return index }
+        }
+        return nil
     }
 
     /// What `add(_:forKey: key)` of a copy of the stored basic animation with `fromValue`,
@@ -39,7 +51,7 @@ extension CALayer {
     package final func replaceBasicAnimationValues(forKey key: String, serial: UInt64, from: AnimatableValue,
                                                   to: AnimatableValue, beginTime: CFTimeInterval) -> UInt64? {
         guard beginTime != 0,
-              let index = animationStore.entries.lastIndex(where: { $0.key == key }),
+              let index = lastStoredIndex(forKey: key),
               animationStore.entries[index].serial == serial, !animationStore.entries[index].reportsEvents,
               animationStore.entries[index].transitionFrom == nil else { return nil }
         let animation = animationStore.entries[index].animation

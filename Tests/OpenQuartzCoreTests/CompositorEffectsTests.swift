@@ -211,6 +211,32 @@ struct CompositorEffectsTests {
         #expect(upright?.rgba(8, 7) == premul(1, 1, 1))
     }
 
+    /// render(in:) composites only the part of the tree the context's clip can show: a tree
+    /// reaching 10^300 points drawn into a 40 × 30 context costs that context's pixels, and its
+    /// visible part is drawn as a small tree's is (the whole extent used to be fitted into an
+    /// 8192-pixel offscreen, at a scale that shrank the visible part to nothing); an empty clip
+    /// draws nothing.
+    @Test func renderInContextOnlyTheClip() throws {
+        let root = box(CGRect(x: 0, y: 0, width: 40, height: 30), Ink.white)
+        let child = box(CGRect(x: 5, y: 5, width: 10, height: 8), Ink.red)
+        root.addSublayer(child)
+        let reference = try composite(root, width: 80, height: 60, scale: 2)
+        let far = box(CGRect(x: 0, y: 0, width: 10, height: 10), Ink.blue)
+        far.position = CGPoint(x: 1e300, y: 1e300)
+        root.addSublayer(far)
+        guard let context = CGContext.makeFlipped(width: 40, height: 30, scale: 2), let empty = CGContext.makeFlipped(width: 40, height: 30, scale: 2) else {
+            Issue.record("no context")
+            return
+        }
+        root.render(in: context)
+        let image = try #require(context.makeImage())
+        #expect(difference(image.pixmap, reference).maximum <= 1)
+        empty.clip(to: CGRect(x: 50, y: 50, width: 5, height: 5))   // outside the context: empty
+        root.render(in: empty)
+        let untouched = try #require(empty.makeImage())
+        #expect(untouched.pixmap.rgba(10, 10) == RGBA(r: 0, g: 0, b: 0, a: 0))
+    }
+
     /// render(in:) on a presentation copy draws the model's sublayers too.
     @Test func renderPresentationCopy() throws {
         let root = box(CGRect(x: 0, y: 0, width: 20, height: 20), Ink.white)

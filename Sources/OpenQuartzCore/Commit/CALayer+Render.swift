@@ -10,8 +10,8 @@
 //   copy the copy's values draw, with the model's sublayers shown at their presentation values
 //   (evaluated at the current time, which is the copy's own time unless the clock moved since).
 //
-// How: the tree is composited into an offscreen pixmap covering what it can paint, at the
-// context's device scale (`compositingDeviceScale`), and the result is drawn into the context as
+// How: the tree is composited into an offscreen pixmap covering what it can paint inside the
+// context's clip, at the context's device scale (`compositingDeviceScale`), and the result is drawn into the context as
 // an image so that layer point (x, y) lands on user-space point (x, y) — upright in a UIKit
 // (flipped) context, as on iOS.
 
@@ -31,8 +31,8 @@ extension CALayer {
     ///                         space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
     /// layer.render(in: context!)
     /// ```
-    /// **Cost.** One composite of the tree into a pixmap the size of its painted area at the
-    /// context's scale (at most 8192 pixels a side), then one image draw.
+    /// **Cost.** One composite of the tree into a pixmap the size of its painted area inside the
+    /// context's clip, at the context's scale (at most 8192 pixels a side), then one image draw.
     public func render(in ctx: CGContext) {
         let tree: CompositeLayer
         if presentedModel != nil {
@@ -49,8 +49,16 @@ extension CALayer {
             tree = CompositeLayer(modelTree: self)
         }
         let compositor = Compositor(threads: 1)
-        guard let extent = compositor.extent(of: tree), !extent.isInfinite, extent.width > 0, extent.height > 0,
-              extent.minX.isFinite, extent.minY.isFinite else { return }
+        guard let whole = compositor.extent(of: tree), !whole.isInfinite else { return }
+        // Only what the context can show: the tree's extent cut to the clip's box (user space is
+        // the layer's space here). A tree reaching 10^308 points into a 48-point context used to
+        // composite a full 8192 × 8192 offscreen (67 M pixels, 30 s in a debug build) for a
+        // context whose clip was empty.
+        let visible = ctx.boundingBoxOfClipPath
+        guard !visible.isNull, !visible.isEmpty else { return }
+        let extent = whole.intersection(visible)
+        guard !extent.isNull, extent.width > 0, extent.height > 0, extent.minX.isFinite, extent.minY.isFinite,
+              extent.width.isFinite, extent.height.isFinite else { return }
         var scale = Double(ctx.compositingDeviceScale)
         scale = min(scale, Self.maximumRenderSide / Double(extent.width), Self.maximumRenderSide / Double(extent.height))
         // Whole pixels around the extent, so the image maps back onto points exactly.

@@ -6,7 +6,8 @@ import CKinemaRasterSupport
 /// Composites an affinely transformed image source-over, the common case of drawing an image
 /// (CGContext.draw, a layer's contents). The general path (`ShadedBlitter<ImageShader>`) spends
 /// about 490 instructions a pixel on a Double inverse mapping and Float filtering and blending;
-/// this one about 60 (see the module notes in KinemaRaster.swift for the measured figures).
+/// the Swift walk below about 60, the AVX2 kernel about 20 (see the module notes in
+/// KinemaRaster.swift for the measured figures).
 ///
 /// Per span: the centre of its first pixel is mapped back to image coordinates once in
 /// `Double`, then each pixel steps by the transform's constant `(du, dv)` in 32.32 fixed point
@@ -18,9 +19,10 @@ import CKinemaRasterSupport
 /// path's Float arithmetic. An opaque colour under full coverage is a plain store.
 ///
 /// Each span is composited by one of three kernels computing the same integers
-/// (`AffineImageKernel`): C with AVX2, 8 pixels a step (chosen where the processor has it), C one
-/// pixel at a time (elsewhere), or the Swift walk of this file, kept as the reference the C
-/// kernels are tested against byte for byte (`ImageSpanKernelTests`).
+/// (`AffineImageKernel`): C with AVX2, 8 pixels a step (chosen at run time where the processor
+/// has it), C one pixel at a time (elsewhere), or the Swift walk of this file, kept as the
+/// reference the C kernels are tested against byte for byte (`ImageSpanKernelTests`). So pixels
+/// are the same on every machine, whichever kernel draws them.
 ///
 /// Tolerance against the general path (checked on random transforms by `ImageFastPathTests`):
 /// every intermediate is within 0.1 level of the Float value, so results differ only where the
@@ -187,16 +189,15 @@ enum AffineImageKernel: Sendable {
     /// The Swift walk of AffineImageBlitter, one pixel at a time: the reference.
     case swift
 
-    /// The fastest kernel on this machine, decided once: AVX2 where available, else the Swift walk
-    /// (measured faster than the portable C one on this project's x86-64 machine, see
-    /// AffineImageBlitter's notes). The environment variable `KINEMA_IMAGE_KERNEL` (`swift`,
-    /// `portable`, `avx2`) overrides it, so one build can time each kernel.
+    /// The fastest kernel: `.avx2`, which is the portable C kernel where AVX2 is missing (on this
+    /// project's machine, raster.image.bilinear: AVX2 17.2 ms, portable C 30.1, the Swift walk
+    /// 33.1, one run). The environment variable `KINEMA_IMAGE_KERNEL` (`swift`, `portable`,
+    /// `avx2`), read once, overrides it, so one build can time each kernel.
     static let automatic: AffineImageKernel = {
         switch kinema_image_span_kernel_override() {
         case 1: return .swift
         case 2: return .portableC
-        case 3: return .avx2
-        default: return kinema_image_span_has_avx2() != 0 ? .avx2 : .swift
+        default: return .avx2
         }
     }()
 }

@@ -38,16 +38,13 @@ typedef struct kinema_image_span {
 /// The image repeats.
 #define KINEMA_TILING_REPEAT 2
 
-/// Composites the span with the fastest kernel this machine runs (AVX2 where the processor and
-/// the OS support it, decided once; else the portable one). Returns the number of pixels done
-/// by the 8-wide vector loop (the rest went pixel by pixel).
-int64_t kinema_image_span_blend(const kinema_image_span *_Nonnull span);
-
-/// The portable kernel: one pixel at a time, in C (any processor).
-int64_t kinema_image_span_blend_portable(const kinema_image_span *_Nonnull span);
-
-/// The AVX2 kernel, 8 pixels a step; the portable kernel where AVX2 is not available.
+/// Composites the span with the AVX2 kernel, 8 pixels a step, where the processor and the OS
+/// support AVX2 (checked once); with the portable kernel elsewhere. Returns the number of pixels
+/// done by the 8-wide vector loop (the rest went pixel by pixel).
 int64_t kinema_image_span_blend_avx2(const kinema_image_span *_Nonnull span);
+
+/// The portable kernel: one pixel at a time, in C (any processor). Returns 0.
+int64_t kinema_image_span_blend_portable(const kinema_image_span *_Nonnull span);
 
 /// 1 when this machine runs the AVX2 kernel (checked once, then cached), else 0.
 int kinema_image_span_has_avx2(void);

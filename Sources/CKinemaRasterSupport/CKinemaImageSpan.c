@@ -377,6 +377,10 @@ AVX2_INLINE int64_t blend_avx2(const kinema_image_span *span, const int bilinear
     __m256i lastI = _mm256_set1_epi32((int32_t)(image.width - inset)), lastJ = _mm256_set1_epi32((int32_t)(image.height - inset));
     __m256i width = _mm256_set1_epi32((int32_t)image.width);
     __m256i factors = _mm256_set1_epi32(factor);
+    // An image drawn unscaled and unrotated (a layer's contents, an offscreen composited back):
+    // one texel per pixel along the row, so a group's texels are 8 consecutive ones (and their
+    // right and lower neighbours), four 32-byte loads.
+    const int unitStep = du == ((int64_t)1 << 32) && dv == 0;
     int64_t k = 0;
     for (; k + 8 <= count; k += 8) {
         __m256i i = high_halves(u0, u1), j = high_halves(v0, v1);
@@ -386,7 +390,19 @@ AVX2_INLINE int64_t blend_avx2(const kinema_image_span *span, const int bilinear
         if (_mm256_movemask_ps(_mm256_castsi256_ps(outside)) == 0) {
             __m256i offsets = _mm256_add_epi32(_mm256_mullo_epi32(j, width), i);
             fine8 color;
-            if (bilinear) {
+            if (unitStep) {
+                // Every pixel inside: texels first … first + 8 of rows j and j + 1 lie in the image.
+                const uint32_t *first = image.texels + _mm256_cvtsi256_si32(offsets);
+                __m256i t00 = _mm256_loadu_si256((const __m256i *)first);
+                if (bilinear) {
+                    __m256i t10 = _mm256_loadu_si256((const __m256i *)(first + 1));
+                    __m256i t01 = _mm256_loadu_si256((const __m256i *)(first + image.width));
+                    __m256i t11 = _mm256_loadu_si256((const __m256i *)(first + image.width + 1));
+                    color = bilinear8(t00, t10, t01, t11, wu, wv);
+                } else {
+                    color = fine8_from_texels(t00);
+                }
+            } else if (bilinear) {
                 __m256i t00, t10, t01, t11;
                 load_squares(image.texels, image.width, offsets, &t00, &t10, &t01, &t11);
                 color = bilinear8(t00, t10, t01, t11, wu, wv);

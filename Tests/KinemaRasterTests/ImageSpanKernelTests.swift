@@ -66,9 +66,11 @@ private struct KernelScene {
         let shear = Bool.random(using: &rng) ? Double.random(in: -1 ... 1, using: &rng) : 0
         let (c, s) = (cos(angle), sin(angle))
         let extent = Double(canvas)
-        let transform = ProjectiveTransform(a: c * sx, b: s * sx, c: c * shear * sy - s * sy, d: s * shear * sy + c * sy,
-                                            tx: Double.random(in: -0.2 * extent ... extent, using: &rng),
-                                            ty: Double.random(in: -0.2 * extent ... extent, using: &rng))
+        let tx = Double.random(in: -0.2 * extent ... extent, using: &rng), ty = Double.random(in: -0.2 * extent ... extent, using: &rng)
+        // One in four: moved only (one texel per pixel, the AVX2 kernel's row loads).
+        let transform = Int.random(in: 0 ..< 4, using: &rng) == 0
+            ? ProjectiveTransform(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
+            : ProjectiveTransform(a: c * sx, b: s * sx, c: c * shear * sy - s * sy, d: s * shear * sy + c * sy, tx: tx, ty: ty)
         var path = RasterPath()
         if Bool.random(using: &rng) {
             path.addRect(x: 0, y: 0, width: extent, height: extent)
@@ -144,7 +146,10 @@ struct ImageSpanKernelTests {
             let v = far ? Int64.random(in: -(1 << 29) ... (1 << 29), using: &rng) * texel
                         : Int64.random(in: -3 * texel ... Int64(height + 3) * texel, using: &rng)
             let stepRange = Bool.random(using: &rng) ? texel : texel / 16
-            let du = Int64.random(in: -stepRange ... stepRange, using: &rng), dv = Int64.random(in: -stepRange ... stepRange, using: &rng)
+            // One in four: one texel per pixel along the row (the AVX2 kernel's row loads).
+            let unitStep = Int.random(in: 0 ..< 4, using: &rng) == 0
+            let du = unitStep ? texel : Int64.random(in: -stepRange ... stepRange, using: &rng)
+            let dv = unitStep ? 0 : Int64.random(in: -stepRange ... stepRange, using: &rng)
             let factor = Bool.random(using: &rng) ? FineColorFormat.one : Int32.random(in: 1 ... FineColorFormat.one, using: &rng)
             let tiling = [ImageTiling.decal, .clamp, .repeating][index % 3]
             let sampling: ImageSampling = index % 2 == 0 ? .bilinear : .nearest

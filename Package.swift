@@ -46,7 +46,8 @@ let package = Package(
         .target(name: "KinemaTiming", dependencies: ["KinemaSupport", "KinemaGeometry"], swiftSettings: strictSwift),
         // Pixels: Pixmap, anti-aliased scan conversion, paints, blending, masks, blur.
         .target(name: "KinemaRaster", dependencies: ["KinemaSupport", "KinemaGeometry", "CKinemaRasterSupport"], swiftSettings: strictSwift),
-        // Machine-level helpers for the rasterizer (prefetch, saturating conversion), static inline C.
+        // Machine-level helpers for the rasterizer (prefetch, saturating conversion), static inline C;
+        // the affine image span kernel in C (AVX2 chosen at run time, portable C elsewhere).
         .target(name: "CKinemaRasterSupport", path: "Sources/CKinemaRasterSupport"),
         // C codecs, through the system's libraries (pkg-config finds them; apt names the package).
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),

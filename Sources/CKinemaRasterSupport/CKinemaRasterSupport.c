@@ -1,2 +1,3 @@
-// Everything lives in the header (static inline); SwiftPM needs one source file per C target.
+// The helpers of CKinemaRasterSupport.h live in the header (static inline); the image span kernel
+// has its own file, CKinemaImageSpan.c.
 #include "CKinemaRasterSupport.h"

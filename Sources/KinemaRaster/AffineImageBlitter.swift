@@ -1,10 +1,13 @@
 // AffineImageBlitter: the fast path for an image pattern under an affine transform, drawn
-// source-over: fixed-point span walking, integer bilinear filtering and blending.
+// source-over: fixed-point span walking, integer bilinear filtering and blending, each span
+// composited by the C kernel (CKinemaImageSpan.c: AVX2 where available) or the Swift walk below.
+import CKinemaRasterSupport
 
 /// Composites an affinely transformed image source-over, the common case of drawing an image
 /// (CGContext.draw, a layer's contents). The general path (`ShadedBlitter<ImageShader>`) spends
 /// about 490 instructions a pixel on a Double inverse mapping and Float filtering and blending;
-/// this one about 60 (see the module notes in KinemaRaster.swift for the measured figures).
+/// the Swift walk below about 60, the AVX2 kernel about 20 (see the module notes in
+/// KinemaRaster.swift for the measured figures).
 ///
 /// Per span: the centre of its first pixel is mapped back to image coordinates once in
 /// `Double`, then each pixel steps by the transform's constant `(du, dv)` in 32.32 fixed point
@@ -14,6 +17,12 @@
 /// 2^-14 per span) scales it, source-over adds the backdrop times `1 − α` in the same units, and
 /// the result is rounded to 8 bits once, colours limited to alpha — the order of the general
 /// path's Float arithmetic. An opaque colour under full coverage is a plain store.
+///
+/// Each span is composited by one of three kernels computing the same integers
+/// (`AffineImageKernel`): C with AVX2, 8 pixels a step (chosen at run time where the processor
+/// has it), C one pixel at a time (elsewhere), or the Swift walk of this file, kept as the
+/// reference the C kernels are tested against byte for byte (`ImageSpanKernelTests`). So pixels
+/// are the same on every machine, whichever kernel draws them.
 ///
 /// Tolerance against the general path (checked on random transforms by `ImageFastPathTests`):
 /// every intermediate is within 0.1 level of the Float value, so results differ only where the
@@ -34,10 +43,13 @@ struct AffineImageBlitter: CoverageSink {
     let alpha: Float
     /// Spans whose coordinates leave the fixed-point range go through the general path.
     let fallback: ShadedBlitter<ImageShader>
+    let kernel: AffineImageKernel
+    /// `image.tiling` as the C kernel names it.
+    let tilingCode: Int32
 
     /// Nil unless the pattern's inverse is affine (`m31 = m32 = 0`, `m33 > 0`, all finite) and
     /// its steps fit the fixed point; the caller then uses the general path.
-    init?(fallback: ShadedBlitter<ImageShader>, alpha: Float) {
+    init?(fallback: ShadedBlitter<ImageShader>, alpha: Float, kernel: AffineImageKernel = .automatic) {
         let shader = fallback.shader, t = shader.inverse
         guard t.m31 == 0, t.m32 == 0, t.m33 > 0, t.m33.isFinite else { return nil }
         let s = 1 / t.m33
@@ -54,6 +66,12 @@ struct AffineImageBlitter: CoverageSink {
         sampling = shader.sampling
         self.alpha = alpha
         self.fallback = fallback
+        self.kernel = kernel
+        switch shader.tiling {
+        case .decal: tilingCode = KINEMA_TILING_DECAL
+        case .clamp: tilingCode = KINEMA_TILING_CLAMP
+        case .repeating: tilingCode = KINEMA_TILING_REPEAT
+        }
     }
 
     @inline(__always)
@@ -80,12 +98,25 @@ struct AffineImageBlitter: CoverageSink {
             u &+= TexelFixedPoint.weightRounding
             v &+= TexelFixedPoint.weightRounding
         }
-        let span = Span(destination: base + (y * rowStride + x), count: count, u: u, v: v, du: du, dv: dv)
-        switch (sampling, factor == one) {
-        case (.bilinear, true): span.walk(image.bilinear) { color, pixel in Self.composite(color, into: pixel) }
-        case (.bilinear, false): span.walk(image.bilinear) { color, pixel in Self.composite(color, factor: factor, into: pixel) }
-        case (.nearest, true): span.walk(image.nearest) { color, pixel in Self.composite(color, into: pixel) }
-        case (.nearest, false): span.walk(image.nearest) { color, pixel in Self.composite(color, factor: factor, into: pixel) }
+        var span = kinema_image_span(destination: base + (y * rowStride + x), texels: image.texels, count: Int64(count),
+                                     u: u, v: v, du: du, dv: dv, width: Int64(image.width), height: Int64(image.height),
+                                     factor: factor, tiling: tilingCode, bilinear: sampling == .bilinear ? 1 : 0)
+        switch kernel {
+        case .avx2: _ = kinema_image_span_blend_avx2(&span)
+        case .portableC: _ = kinema_image_span_blend_portable(&span)
+        case .swift: Self.walk(span, image: image, sampling: sampling)
+        }
+    }
+
+    /// The Swift kernel: composites `span` (its image is `image`) one pixel at a time.
+    static func walk(_ span: kinema_image_span, image: TexelSource, sampling: ImageSampling) {
+        let factor = span.factor
+        let walk = Span(destination: span.destination, count: Int(span.count), u: span.u, v: span.v, du: span.du, dv: span.dv)
+        switch (sampling, factor == FineColorFormat.one) {
+        case (.bilinear, true): walk.walk(image.bilinear) { color, pixel in Self.composite(color, into: pixel) }
+        case (.bilinear, false): walk.walk(image.bilinear) { color, pixel in Self.composite(color, factor: factor, into: pixel) }
+        case (.nearest, true): walk.walk(image.nearest) { color, pixel in Self.composite(color, into: pixel) }
+        case (.nearest, false): walk.walk(image.nearest) { color, pixel in Self.composite(color, factor: factor, into: pixel) }
         }
     }
 
@@ -144,4 +175,29 @@ struct AffineImageBlitter: CoverageSink {
         let limited = alpha &+ (excess & (excess &>> 31))
         return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: limited), to: UInt32.self)
     }
+}
+
+/// Which code composites the affine image fast path's spans. All three give the same integers
+/// (`ImageSpanKernelTests` compares every byte on random drawings and spans), so the choice is
+/// speed only.
+enum AffineImageKernel: Sendable {
+    /// C, 8 pixels a step in AVX2 (CKinemaImageSpan.c); the portable C kernel where the processor
+    /// or the OS lacks AVX2.
+    case avx2
+    /// C, one pixel at a time.
+    case portableC
+    /// The Swift walk of AffineImageBlitter, one pixel at a time: the reference.
+    case swift
+
+    /// The fastest kernel: `.avx2`, which is the portable C kernel where AVX2 is missing (on this
+    /// project's machine, raster.image.bilinear: AVX2 17.2 ms, portable C 30.1, the Swift walk
+    /// 33.1, one run). The environment variable `KINEMA_IMAGE_KERNEL` (`swift`, `portable`,
+    /// `avx2`), read once, overrides it, so one build can time each kernel.
+    static let automatic: AffineImageKernel = {
+        switch kinema_image_span_kernel_override() {
+        case 1: return .swift
+        case 2: return .portableC
+        default: return .avx2
+        }
+    }()
 }

@@ -41,9 +41,11 @@ extension PixmapRegion {
     }
 
     /// `fill(_:paint:blendMode:rule:alpha:clip:using:)`, with `fastPaths: false` taking the
-    /// general shaded path for images too (tests compare the two).
+    /// general shaded path for images too (tests compare the two), and `imageKernel` choosing the
+    /// code of the affine image fast path (tests compare the kernels).
     mutating func fill(_ path: RasterPath, paint: Paint, blendMode: BlendMode, rule: CGPathFillRule, alpha: Float,
-                       clip: RasterClip?, using converter: inout ScanConverter, fastPaths: Bool) {
+                       clip: RasterClip?, using converter: inout ScanConverter, fastPaths: Bool,
+                       imageKernel: AffineImageKernel = .automatic) {
         if case .solid(let color) = paint, blendMode == .normal {
             fill(path, color: color, rule: rule, alpha: alpha, clip: clip, using: &converter)
             return
@@ -73,7 +75,7 @@ extension PixmapRegion {
                     withShadeBuffers { colors, weights in
                         let general = ShadedBlitter(shader: shader, base: base, rowStride: rowStride, mode: blendMode, alpha: alpha,
                                                     colors: colors, weights: weights)
-                        if var blitter = AffineImageBlitter(fallback: general, alpha: alpha) {
+                        if var blitter = AffineImageBlitter(fallback: general, alpha: alpha, kernel: imageKernel) {
                             rasterize(path, rule: rule, clip: clip, into: &blitter, using: &converter)
                         } else {
                             var blitter = general

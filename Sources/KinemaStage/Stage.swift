@@ -67,9 +67,8 @@ public final class Stage {
     let loop: HostRunLoop
     private let compositor: Compositor
     private var frame: Pixmap?
-    /// The background `frame` was composited over, for as long as `frame` holds the last frame
-    /// drawn through damage tracking (nil otherwise).
-    private var frameBackground: PremultipliedColor??
+    /// The background `frame` was composited over.
+    private var frameBackground: PremultipliedColor?
     /// Whether a frame redraws only the parts of the picture that changed since the last frame
     /// (the horizontal bands of 180 rows that a changed layer was or is in); true by default. The
     /// pixels are the same either way, byte for byte; false draws every frame whole (to compare,
@@ -178,7 +177,7 @@ public final class Stage {
         var holdsLastFrame = false
         if let reused = frame, reused.width == width, reused.height == height {
             target = reused
-            holdsLastFrame = frameBackground == .some(background)
+            holdsLastFrame = frameBackground == background
             frame = nil   // unique, so the compositor writes in place
         } else {
             // The size was checked against Pixmap's limits in init, so this does not fail; if it
@@ -195,6 +194,8 @@ public final class Stage {
             if redrawsOnlyDamage {
                 damage = compositor.renderDamage(tree, into: &target, scale: scale, targetHoldsLastFrame: holdsLastFrame)
             } else {
+                // What the compositor kept is not this frame's: the next damage-only frame is whole.
+                compositor.forgetLastFrame()
                 compositor.render(tree, into: &target, scale: scale)
             }
         } else {
@@ -209,7 +210,7 @@ public final class Stage {
             }
         }
         lastDamage = damage
-        frameBackground = redrawsOnlyDamage ? .some(background) : nil
+        frameBackground = background
         frame = target
         return target
     }

@@ -94,55 +94,31 @@ package final class Compositor {
         }
     }
 
-    /// Redraws only the bands of the frame that `damage` (target pixels) meets, leaving the other
-    /// rows of `target` as they are: the target must hold the frame this tree's previous state
-    /// was drawn into (see FrameDamage.swift). A band is redrawn whole, the same computation as in
-    /// a full `render`, so the pixels are those a full frame gives (a smaller area would not do:
-    /// anti-aliased edges, shadow blurs and offscreens depend on the area a band clips to).
-    /// Returns the rows redrawn, as full-width rectangles. A tree deeper than
-    /// `LayerTreeDepth.inlineLevels` is drawn whole (and all its rows returned).
+    /// `render(_:into:rootMap:)` on the current thread, the bands shared among `threads`. With
+    /// `damage` (target pixels), only the bands it meets are cleared and drawn — each whole, the
+    /// same computation as in a full frame (FrameDamage.swift) — and the others keep their
+    /// pixels. Returns the rows drawn as full-width rectangles, or nil when every band was drawn.
     @discardableResult
-    package func render(_ root: CompositeLayer, into target: inout Pixmap, rootMap: CATransform3D,
-                        only damage: [PixelRect]) -> [PixelRect] {
-        guard target.width > 0, target.height > 0 else { return [] }
-        guard LayerTreeDepth.levels(of: root) <= LayerTreeDepth.inlineLevels else {
-            render(root, into: &target, rootMap: rootMap)
-            return [PixelRect(width: target.width, height: target.height)]
-        }
-        let bands = Self.damagedBands(damage, root: root, width: target.width, height: target.height)
-        renderBands(root, into: &target, rootMap: rootMap, threads: threads, only: bands)
-        return bands.map(\.rows)
-    }
-
-    /// The bands (index and rows) that `damage` meets, for a frame `width` × `height`.
-    static func damagedBands(_ damage: [PixelRect], root: CompositeLayer, width: Int, height: Int) -> [(index: Int, rows: PixelRect)] {
-        let bandCount = containsBackdropBlur(root) ? 1 : bandCount(height: height)
-        let bandHeight = (height + bandCount - 1) / bandCount
-        var result: [(index: Int, rows: PixelRect)] = []
-        for index in 0 ..< bandCount {
-            let rows = PixelRect(x: 0, y: index * bandHeight, width: width, height: min(bandHeight, height - index * bandHeight))
-            guard !rows.isEmpty else { continue }
-            if damage.contains(where: { !$0.intersection(rows).isEmpty }) { result.append((index, rows)) }
-        }
-        return result
-    }
-
-    /// `render(_:into:rootMap:)` on the current thread, the bands shared among `threads`; with
-    /// `only`, just those bands (`damagedBands`).
-    private func renderBands(_ root: CompositeLayer, into target: inout Pixmap, rootMap: CATransform3D, threads: Int,
-                             only: [(index: Int, rows: PixelRect)]? = nil) {
+    func renderBands(_ root: CompositeLayer, into target: inout Pixmap, rootMap: CATransform3D, threads: Int,
+                     only damage: [PixelRect]? = nil) -> [PixelRect]? {
         let height = target.height, width = target.width
         // The bands depend on the frame's height only, never on the thread count, so a frame is
         // the same bit for bit on any machine (a band's pixels can differ by a level from the
         // same rows drawn as part of another band: shadow blurs sum from the band's edge).
         // One band when something reads across band edges.
         let bandCount = Self.containsBackdropBlur(root) ? 1 : Self.bandCount(height: height)
-        let indices = only.map { $0.map(\.index) } ?? Array(0 ..< bandCount)
+        let bandHeight = (height + bandCount - 1) / bandCount
+        func rows(_ index: Int) -> PixelRect {
+            PixelRect(x: 0, y: index * bandHeight, width: width, height: min(bandHeight, height - index * bandHeight))
+        }
+        let indices = damage.map { damage in
+            (0 ..< bandCount).filter { index in damage.contains { !$0.intersection(rows(index)).isEmpty } }
+        } ?? Array(0 ..< bandCount)
+        let drawn = indices.count == bandCount ? nil : indices.map(rows)
         let workers = min(threads, indices.count)
-        guard workers > 0 else { return }
+        guard workers > 0 else { return drawn }
         while painters.count < workers { painters.append(CompositorPainter(cache: cache)) }
         cache.beginFrame()
-        let bandHeight = (height + bandCount - 1) / bandCount
         target.withMutableRegion { whole in
             let shared = SharedRegion(base: whole.base, width: width, height: height, rowStride: whole.rowStride)
             let painters = PainterList(painters: painters)
@@ -176,6 +152,7 @@ package final class Compositor {
             }
         }
         cache.endFrame()
+        return drawn
     }
 
     /// The most offscreen groups nested in one another in the last frame drawn (at most

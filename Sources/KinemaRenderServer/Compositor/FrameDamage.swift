@@ -83,18 +83,12 @@ extension Compositor {
             render(root, into: &target, rootMap: rootMap)
             return nil
         }
-        if damage.isEmpty { return [] }
         let frame = PixelRect(width: record.width, height: record.height)
         let clipped = damage.map { $0.intersection(frame) }.filter { !$0.isEmpty }
         if clipped.isEmpty { return [] }
-        // Every band damaged: one whole frame is the same work.
-        let bands = Self.damagedBands(clipped, root: root, width: record.width, height: record.height)
-        let bandCount = Self.containsBackdropBlur(root) ? 1 : Self.bandCount(height: record.height)
-        guard bands.count < bandCount else {
-            render(root, into: &target, rootMap: rootMap)
-            return nil
-        }
-        return render(root, into: &target, rootMap: rootMap, only: clipped)
+        // The record was made, so the tree is no deeper than `LayerTreeDepth.inlineLevels`: it
+        // is drawn on this thread. Every band damaged draws the whole frame (nil).
+        return renderBands(root, into: &target, rootMap: rootMap, threads: threads, only: clipped)
     }
 
     /// `renderDamage(_:into:rootMap:targetHoldsLastFrame:)` with the map of

@@ -158,7 +158,7 @@ let package = Package(
         // KinemaFuzzing, which the corpus test runs too.
         .target(
             name: "KinemaFuzzing",
-            dependencies: ["KinemaSupport", "KinemaRaster", "KinemaTiming", "OpenCoreGraphics", "OpenQuartzCore", "KinemaRenderServer"],
+            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaRaster", "KinemaTiming", "OpenCoreGraphics", "OpenQuartzCore", "KinemaRenderServer"],
             swiftSettings: strictSwift
         ),
         .executableTarget(name: "KinemaFuzzPaths", dependencies: ["KinemaSupport", "KinemaFuzzing"], swiftSettings: strictSwift),

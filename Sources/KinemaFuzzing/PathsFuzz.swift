@@ -20,6 +20,7 @@
 // 1 GB in a debug build, 150 s under the fuzzer's sanitizers, the output's size by design.)
 
 import Foundation
+import KinemaGeometry
 import OpenCoreGraphics
 
 /// The path fuzz target's body (KinemaFuzzPaths runs it under libFuzzer or as a replay tool; the
@@ -166,33 +167,9 @@ package enum PathsFuzz {
         return "ops \(operations), elements \(elements), box \(box), inside \(inside)/3, painted \(FuzzCanvas.paintedPixels(context)) px"
     }
 
-    /// The chords `path`'s curves flatten to at 0.25 px, as Path+Flatten.swift counts them
-    /// (√(3·m / (4·tolerance)) for a cubic's largest second difference m, capped at 16,384 a
-    /// curve); lines count one each. Saturates; a curve with a non-finite point counts the cap.
+    /// The chords `path` flattens to at 0.25 px: Path+Flatten.swift's own count
+    /// (`Path.flattenedSegmentCount`, at most 16,384 a curve; lines and closes one each).
     package static func estimatedChords(_ path: CGPath) -> Int {
-        let cap = 16_384.0
-        var total = 0.0
-        func curve(_ m: Double) {
-            let n = (3 * m / (4 * 0.25)).squareRoot().rounded(.up)
-            total += n.isFinite ? min(max(n, 1), cap) : cap
-        }
-        var last = CGPoint.zero
-        path.applyWithBlock { element in
-            let points = element.pointee.points
-            switch element.pointee.type {
-            case .moveToPoint: last = points[0]
-            case .addLineToPoint: total += 1; last = points[0]
-            case .addQuadCurveToPoint:
-                curve(hypot(last.x - 2 * points[0].x + points[1].x, last.y - 2 * points[0].y + points[1].y))
-                last = points[1]
-            case .addCurveToPoint:
-                let first = hypot(last.x - 2 * points[0].x + points[1].x, last.y - 2 * points[0].y + points[1].y)
-                let second = hypot(points[0].x - 2 * points[1].x + points[2].x, points[0].y - 2 * points[1].y + points[2].y)
-                curve(max(first, second).isNaN ? .infinity : max(first, second))
-                last = points[2]
-            case .closeSubpath: total += 1
-            }
-        }
-        return total < Double(Int.max / 2) ? Int(total) : Int.max / 2
+        path.kinemaPath.flattenedSegmentCount(tolerance: 0.25)
     }
 }

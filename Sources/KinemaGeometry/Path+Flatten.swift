@@ -224,6 +224,23 @@ extension Path {
 }
 
 extension Path {
+    /// How many chords `flattened(tolerance:)` cuts the path into, worked out from each curve's
+    /// count (`PathFlattener`, at most 16,384 a curve) without making a point; a line or a close
+    /// counts one. For budgeting work on a path before doing it (the paths fuzz target). The
+    /// tolerance is taken as given (positive). Cost: O(elements).
+    package func flattenedSegmentCount(tolerance: Double) -> Int {
+        var count = 0
+        forEachSegment { seg in
+            switch seg {
+            case .move: break
+            case .line, .close: count += 1
+            case .quad(let p0, let p1, let p2): count += PathFlattener.quadSegments(p0, p1, p2, tolerance: tolerance)
+            case .cubic(let p0, let p1, let p2, let p3): count += PathFlattener.cubicSegments(p0, p1, p2, p3, tolerance: tolerance)
+            }
+        }
+        return count
+    }
+
     /// `flattened(tolerance:)` for filling within `box` (a canvas, in the same space as the
     /// path): curves that cannot reach the box are replaced by their chords, and very large
     /// curves (over `PathFlattener.cullingSplitSegments` chords) that cross its edge are halved

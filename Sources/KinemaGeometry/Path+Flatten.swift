@@ -193,20 +193,33 @@ extension Path {
     /// tolerance falls back to 0.25 with a diagnostic. See the file header for the segment-count
     /// bound. Cost: O(output points).
     public func flattened(tolerance: Double, transform: PathTransform = .identity) -> [PathContour] {
+        var contours: [PathContour] = []
+        forEachFlattenedContour(tolerance: tolerance, transform: transform) { points, closed in
+            contours.append(PathContour(points: Array(points), isClosed: closed))
+        }
+        return contours
+    }
+
+    /// `flattened(tolerance:transform:)` one contour at a time, each handed to `body` from one
+    /// buffer reused for every contour (valid only during the call): no array per contour, for
+    /// callers that copy the points elsewhere at once (the compositor's raster paths).
+    package func forEachFlattenedContour(tolerance: Double, transform: PathTransform,
+                                         _ body: (_ points: UnsafeBufferPointer<CGPoint>, _ isClosed: Bool) -> Void) {
         let tol = PathFlattener.checkedTolerance(tolerance, "flattened(tolerance:)")
         let source = transform.isIdentity ? self : applying(transform)
-        var contours: [PathContour] = []
-        var collector = CGPointCollector()
-        func finish(closed: Bool) {
+        // `finish` takes the collector inout rather than capturing it: a captured variable is
+        // checked for exclusive access at run time on every use (~90 instructions a point).
+        func finish(_ collector: inout CGPointCollector, closed: Bool) {
             if !collector.points.isEmpty {
-                contours.append(PathContour(points: collector.points, isClosed: closed))
+                collector.points.withUnsafeBufferPointer { body($0, closed) }
             }
-            collector.points = []
+            collector.points.removeAll(keepingCapacity: true)
         }
+        var collector = CGPointCollector()
         source.forEachSegment { seg in
             switch seg {
             case .move(let p):
-                finish(closed: false)
+                finish(&collector, closed: false)
                 collector.points.append(p.cgPoint)
             case .line(_, let p):
                 collector.lineTo(p)
@@ -215,11 +228,10 @@ extension Path {
             case .cubic(let p0, let p1, let p2, let p3):
                 PathFlattener.flattenCubic(p0, p1, p2, p3, tolerance: tol, into: &collector)
             case .close:
-                finish(closed: true)
+                finish(&collector, closed: true)
             }
         }
-        finish(closed: false)
-        return contours
+        finish(&collector, closed: false)
     }
 }
 

@@ -88,7 +88,7 @@ extension CGContext {
     static func rasterPath(_ contours: [PathContour], dx: Double = 0, dy: Double = 0) -> RasterPath {
         var path = RasterPath()
         for contour in contours where contour.points.count > 1 {
-            path.addPolygon(contour.points.map { DevicePoint(x: Double($0.x) + dx, y: Double($0.y) + dy) })
+            path.addPolygon(contour.points.lazy.map { DevicePoint(x: Double($0.x) + dx, y: Double($0.y) + dy) })
         }
         return path
     }

@@ -128,9 +128,11 @@ package final class Compositor {
                 guard rows > 0 else { return }
                 var band = shared.band(y: y0, height: rows)
                 band.clear()
-                // The band's region starts at row y0: shift the viewport up by y0 pixels.
-                let map = y0 == 0 ? rootMap : CATransform3DConcat(rootMap, CATransform3DMakeTranslation(0, CGFloat(-y0), 0))
-                painter.paintRoot(root, map: map, region: band)
+                // Every band draws in frame coordinates, through the same map, into the whole
+                // frame clipped to its rows: the geometry (and so every edge pixel) is the same
+                // whichever band a layer is drawn in, and what one band works out serves all.
+                painter.paintRoot(root, map: rootMap, region: shared.whole,
+                                  clip: PixelRect(x: 0, y: y0, width: width, height: rows))
             }
             if workers == 1 {
                 for index in indices { paintBand(index, with: painters.painters[0]) }
@@ -206,6 +208,11 @@ private struct SharedRegion: @unchecked Sendable {
     let height: Int
     let rowStride: Int
 
+    /// The whole frame; a band thread writes only inside its band's rows (its clip).
+    var whole: PixmapRegion {
+        PixmapRegion(base: base, frame: PixelRect(x: 0, y: 0, width: width, height: height), rowStride: rowStride)
+    }
+
     func band(y: Int, height rows: Int) -> PixmapRegion {
         PixmapRegion(base: base + y * rowStride, frame: PixelRect(x: 0, y: y, width: width, height: rows), rowStride: rowStride)
     }
@@ -224,6 +231,9 @@ private struct PainterList: @unchecked Sendable {
 final class CompositorCache: Sendable {
     private struct Store {
         var outlines: [OutlineKey: Entry<Path>] = [:]
+        /// Stroke outlines mapped to the frame and flattened, shared by the bands (each band
+        /// draws through the same map) and by the next frame when the map stays.
+        var rasterOutlines: [RasterOutlineKey: Entry<RasterPath>] = [:]
         var gradients: [GradientKey: Entry<Pixmap>] = [:]
         /// Text layers' layouts and backing stores (nil: nothing to draw, kept so that it is not
         /// worked out again every frame).
@@ -247,6 +257,7 @@ final class CompositorCache: Sendable {
         store.withLock { s in
             let frame = s.frame
             s.outlines = s.outlines.filter { $0.value.lastUsed == frame }
+            s.rasterOutlines = s.rasterOutlines.filter { $0.value.lastUsed == frame }
             s.gradients = s.gradients.filter { $0.value.lastUsed == frame }
             s.textLayouts = s.textLayouts.filter { $0.value.lastUsed == frame }
             s.textStores = s.textStores.filter { $0.value.lastUsed == frame }
@@ -256,6 +267,11 @@ final class CompositorCache: Sendable {
     /// The cached outline for `key`, or `make()`'s result, stored.
     func outline(_ key: OutlineKey, make: () -> Path) -> Path {
         cached(\.outlines, key, make: make) ?? Path()   // never nil: make() always gives a path
+    }
+
+    /// The cached raster path for `key`, or `make()`'s result, stored.
+    func rasterOutline(_ key: RasterOutlineKey, make: () -> RasterPath) -> RasterPath {
+        cached(\.rasterOutlines, key, make: make) ?? RasterPath()   // never nil: make() always gives one
     }
 
     /// The cached gradient image for `key`, or `make()`'s result, stored.
@@ -306,6 +322,12 @@ struct OutlineKey: Hashable, @unchecked Sendable {
         hasher.combine(ObjectIdentifier(path))
         hasher.combine(tolerance)
     }
+}
+
+/// A stroke outline (`OutlineKey`) mapped by `map` to frame pixels and flattened.
+struct RasterOutlineKey: Hashable, Sendable {
+    let outline: OutlineKey
+    let map: PathTransform
 }
 
 /// What a gradient layer's image depends on.

@@ -36,7 +36,17 @@ extension CompositorPainter {
         keyed.fillColor = nil
         keyed.strokeColor = nil
         let key = OutlineKey(layer: id, path: cgPath, shape: keyed, tolerance: tolerance)
-        let outline = cache.outline(key) {
+        // Flattened once a frame for all the bands (they share the map), and kept while the map stays.
+        let raster = cache.rasterOutline(RasterOutlineKey(outline: key, map: map)) {
+            rasterPath(strokeOutline(key, path, shape, start: start, end: end), map)
+        }
+        surface.region.fill(raster, color: stroke, rule: .winding, alpha: alpha, clip: .rect(surface.clip), using: &converter)
+    }
+
+    /// The stroked outline of `path` for `key` (cached per layer, path and stroke properties),
+    /// trimmed to `start ..< end` of its length.
+    func strokeOutline(_ key: OutlineKey, _ path: Path, _ shape: ShapeLayerState, start: Double, end: Double) -> Path {
+        cache.outline(key) {
             var source = path
             if start > 0 || end < 1 {
                 let measure = PathMeasure(path)
@@ -45,9 +55,8 @@ extension CompositorPainter {
             let style = StrokeStyle(width: Double(shape.lineWidth), cap: Self.cap(shape.lineCap), join: Self.join(shape.lineJoin),
                                     miterLimit: Double(shape.miterLimit), dashPhase: Double(shape.lineDashPhase),
                                     dashLengths: shape.lineDashPattern ?? [])
-            return source.stroked(style, tolerance: tolerance)
+            return source.stroked(style, tolerance: key.tolerance)
         }
-        self.fill(outline, map, color: stroke, surface: &surface, alpha: alpha)
     }
 
     static func cap(_ cap: CAShapeLayerLineCap) -> StrokeLineCap {

@@ -75,10 +75,10 @@ final class CompositorPainter {
         self.cache = cache
     }
 
-    /// Draws `root` into `region` (which the caller has cleared), `map` taking the root's bounds
-    /// space to the region's pixels.
-    func paintRoot(_ root: CompositeLayer, map: CATransform3D, region: PixmapRegion) {
-        var surface = CompositorSurface(region: region, clip: region.bounds)
+    /// Draws `root` into `clip` of `region` (which the caller has cleared there), `map` taking
+    /// the root's bounds space to the region's pixels; nothing outside `clip` is written.
+    func paintRoot(_ root: CompositeLayer, map: CATransform3D, region: PixmapRegion, clip: PixelRect? = nil) {
+        var surface = CompositorSurface(region: region, clip: clip.map { $0.intersection(region.bounds) } ?? region.bounds)
         localBoxes.removeAll(keepingCapacity: true)
         reportedOffscreenCap = false
         offscreenLevels = 0
@@ -325,8 +325,8 @@ final class CompositorPainter {
     /// `path` (layer space) mapped by `map` and flattened, as the scan converter takes it.
     func rasterPath(_ path: Path, _ map: PathTransform) -> RasterPath {
         var raster = RasterPath()
-        for contour in path.flattened(tolerance: Self.tolerance, transform: map) where contour.points.count > 1 {
-            raster.addPolygon(contour.points.map { DevicePoint(x: Double($0.x), y: Double($0.y)) })
+        path.forEachFlattenedContour(tolerance: Self.tolerance, transform: map) { points, _ in
+            if points.count > 1 { raster.addPolygon(points.lazy.map { DevicePoint(x: Double($0.x), y: Double($0.y)) }) }
         }
         return raster
     }

@@ -79,8 +79,10 @@ extension BenchSuite {
             }),
             notes: {
                 MainActor.assumeIsolated {
-                    let rows = stage.lastDamage.map { $0.map { "\($0.minY)..<\($0.maxY)" }.joined(separator: ", ") } ?? "whole frame"
-                    return ["damage-only frame: redrew rows \(rows) of 720"]
+                    let rects = stage.lastDamage.map {
+                        $0.map { "x \($0.minX)..<\($0.maxX), y \($0.minY)..<\($0.maxY)" }.joined(separator: "; ")
+                    } ?? "the whole frame"
+                    return ["damage-only frame: redrew \(rects) of 1280 × 720"]
                 }
             }
         )

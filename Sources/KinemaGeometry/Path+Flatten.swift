@@ -203,7 +203,8 @@ extension Path {
     /// `flattened(tolerance:transform:)` one contour at a time, each handed to `body` from one
     /// buffer reused for every contour (valid only during the call): no array per contour, for
     /// callers that copy the points elsewhere at once (the compositor's raster paths).
-    package func forEachFlattenedContour(tolerance: Double, transform: PathTransform,
+    /// With `box`, curves are flattened as `flattened(tolerance:keeping:)` does.
+    package func forEachFlattenedContour(tolerance: Double, transform: PathTransform, keeping box: CGRect? = nil,
                                          _ body: (_ points: UnsafeBufferPointer<CGPoint>, _ isClosed: Bool) -> Void) {
         let tol = PathFlattener.checkedTolerance(tolerance, "flattened(tolerance:)")
         let source = transform.isIdentity ? self : applying(transform)
@@ -224,9 +225,17 @@ extension Path {
             case .line(_, let p):
                 collector.lineTo(p)
             case .quad(let p0, let p1, let p2):
-                PathFlattener.flattenQuad(p0, p1, p2, tolerance: tol, into: &collector)
+                if let box {
+                    PathFlattener.flattenQuad(p0, p1, p2, tolerance: tol, keeping: box, into: &collector)
+                } else {
+                    PathFlattener.flattenQuad(p0, p1, p2, tolerance: tol, into: &collector)
+                }
             case .cubic(let p0, let p1, let p2, let p3):
-                PathFlattener.flattenCubic(p0, p1, p2, p3, tolerance: tol, into: &collector)
+                if let box {
+                    PathFlattener.flattenCubic(p0, p1, p2, p3, tolerance: tol, keeping: box, into: &collector)
+                } else {
+                    PathFlattener.flattenCubic(p0, p1, p2, p3, tolerance: tol, into: &collector)
+                }
             case .close:
                 finish(&collector, closed: true)
             }
@@ -272,31 +281,10 @@ extension Path {
     /// **Cost.** O(points inside or near the box + log of each curve's size).
     public func flattened(tolerance: Double, keeping box: CGRect) -> [PathContour] {
         guard !box.isNull, !box.isInfinite else { return flattened(tolerance: tolerance) }
-        let tol = PathFlattener.checkedTolerance(tolerance, "flattened(tolerance:)")
         var contours: [PathContour] = []
-        var collector = CGPointCollector()
-        func finish(closed: Bool) {
-            if !collector.points.isEmpty {
-                contours.append(PathContour(points: collector.points, isClosed: closed))
-            }
-            collector.points = []
+        forEachFlattenedContour(tolerance: tolerance, transform: .identity, keeping: box) { points, closed in
+            contours.append(PathContour(points: Array(points), isClosed: closed))
         }
-        forEachSegment { seg in
-            switch seg {
-            case .move(let p):
-                finish(closed: false)
-                collector.points.append(p.cgPoint)
-            case .line(_, let p):
-                collector.lineTo(p)
-            case .quad(let p0, let p1, let p2):
-                PathFlattener.flattenQuad(p0, p1, p2, tolerance: tol, keeping: box, into: &collector)
-            case .cubic(let p0, let p1, let p2, let p3):
-                PathFlattener.flattenCubic(p0, p1, p2, p3, tolerance: tol, keeping: box, into: &collector)
-            case .close:
-                finish(closed: true)
-            }
-        }
-        finish(closed: false)
         return contours
     }
 

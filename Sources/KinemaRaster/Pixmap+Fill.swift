@@ -111,9 +111,24 @@ extension PixmapRegion {
         body(colors, weights)
     }
 
-    /// Scan-converts `path` into `sink` within the region and the clip.
+    /// Scan-converts `path` into `sink` within the region and the clip, through the region's
+    /// write window when it has one.
     private func rasterize<Sink: CoverageSink>(_ path: RasterPath, rule: CGPathFillRule, clip: RasterClip?, into sink: inout Sink,
                                                using converter: inout ScanConverter) {
+        guard let window = writeWindow?.intersection(bounds) else {
+            rasterizeClipped(path, rule: rule, clip: clip, into: &sink, using: &converter)
+            return
+        }
+        guard !window.isEmpty else { return }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(width, 1)) { saved in
+            guard let start = saved.baseAddress else { return }
+            var windowed = WindowedSink(inner: sink, window: window, base: base, rowStride: rowStride, saved: start)
+            rasterizeClipped(path, rule: rule, clip: clip, into: &windowed, using: &converter)
+        }
+    }
+
+    private func rasterizeClipped<Sink: CoverageSink>(_ path: RasterPath, rule: CGPathFillRule, clip: RasterClip?,
+                                                      into sink: inout Sink, using converter: inout ScanConverter) {
         switch clip {
         case nil:
             converter.rasterize(path, rule: rule, clip: bounds, into: &sink)

@@ -256,6 +256,11 @@ public struct PixmapRegion {
     public let frame: PixelRect
     /// Pixels from one row's start to the next's, the pixmap's width.
     public let rowStride: Int
+    /// When set (region coordinates), fills and `ShadowMask.paint` change only the pixels inside
+    /// it, and each of those exactly as without it: what is drawn — geometry, runs, the values
+    /// the blitters compute — does not depend on the window (`WindowedSink`). Damage-only frames
+    /// (FrameDamage.swift) redraw a rectangle of the frame through it.
+    package var writeWindow: PixelRect?
 
     package init(base: UnsafeMutablePointer<UInt32>, frame: PixelRect, rowStride: Int) {
         self.base = base
@@ -292,6 +297,13 @@ public struct PixmapRegion {
 
     /// Sets every pixel of the region to transparent black.
     public mutating func clear() { fill(.transparent) }
+
+    /// Sets the pixels of `rect` (local coordinates, cut to the region) to transparent black.
+    package mutating func clear(_ rect: PixelRect) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.minY ..< area.maxY { (row(y) + area.minX).update(repeating: 0, count: area.width) }
+    }
 
     /// Copies `source`'s pixels into the region with the source's top-left at local `(x, y)`;
     /// what falls outside the region is left out.

@@ -272,7 +272,9 @@ extension ShadowMask {
         guard color >> 24 > 0, x.isFinite, y.isFinite, abs(x) < 0x1p30, abs(y) < 0x1p30, width > 0, height > 0 else { return }
         let ix = Int(x.rounded(.down)), iy = Int(y.rounded(.down))
         let fx = Float(x - Double(ix)), fy = Float(y - Double(iy))
-        let target = PixelRect(x: ix, y: iy, width: width, height: height).intersection(clip).intersection(region.bounds)
+        // Each pixel's value depends on its own position only, so the write window just cuts.
+        let target = PixelRect(x: ix, y: iy, width: width, height: height).intersection(clip)
+            .intersection(region.writeWindow ?? region.bounds).intersection(region.bounds)
         guard !target.isEmpty else { return }
         let x0 = target.minX - ix, span = target.width
         // Rows of the x-shifted plane (two, alternating: this one and the one above, for the y

@@ -67,3 +67,43 @@ struct MaskedSink<Inner: CoverageSink>: CoverageSink {
         }
     }
 }
+
+/// Lets `inner` change only the pixels inside `window`, each exactly as it would without the
+/// window: runs in rows outside it are dropped, runs wholly inside go through, and a run that
+/// crosses its left or right edge is drawn whole (so a blitter whose values depend on where its
+/// run starts — the image walk steps from the run's first pixel — computes the same ones) with
+/// the pixels outside the window put back afterwards. Wraps the blitter itself, under any
+/// clip-mask sink, so the runs it sees are those it would see without a window.
+struct WindowedSink<Inner: CoverageSink>: CoverageSink {
+    var inner: Inner
+    let window: PixelRect
+    let base: UnsafeMutablePointer<UInt32>
+    let rowStride: Int
+    /// Room for one row of the region: the pixels put back.
+    let saved: UnsafeMutablePointer<UInt32>
+
+    @inline(__always)
+    func prefetch(y: Int, x: Int, count: Int) {
+        guard y >= window.minY, y < window.maxY else { return }
+        inner.prefetch(y: y, x: x, count: count)
+    }
+
+    @inline(__always)
+    mutating func blendRun(y: Int, x: Int, count: Int, coverage: UInt8) {
+        guard y >= window.minY, y < window.maxY else { return }
+        let end = x + count
+        let lo = max(x, window.minX), hi = min(end, window.maxX)
+        guard lo < hi else { return }
+        if lo == x, hi == end {
+            inner.blendRun(y: y, x: x, count: count, coverage: coverage)
+            return
+        }
+        let row = base + y * rowStride
+        let left = lo - x, right = end - hi
+        saved.update(from: row + x, count: left)
+        (saved + left).update(from: row + hi, count: right)
+        inner.blendRun(y: y, x: x, count: count, coverage: coverage)
+        (row + x).update(from: saved, count: left)
+        (row + hi).update(from: saved + left, count: right)
+    }
+}

@@ -70,7 +70,7 @@ public final class Stage {
     /// The background `frame` was composited over.
     private var frameBackground: PremultipliedColor?
     /// Whether a frame redraws only the parts of the picture that changed since the last frame
-    /// (the horizontal bands of 180 rows that a changed layer was or is in); true by default. The
+    /// (the box of where a changed layer was and is, in each band of 180 rows); true by default. The
     /// pixels are the same either way, byte for byte; false draws every frame whole (to compare,
     /// or to measure the full cost of a frame). See docs/COMPOSITOR.md, "Damage-only frames".
     public var redrawsOnlyDamage = true

@@ -99,12 +99,13 @@ private struct KernelScene {
         return KernelScene(image: image, background: background, pattern: pattern, path: path, alpha: alpha, clip: clip)
     }
 
-    func render(_ kernel: AffineImageKernel) -> Pixmap {
+    func render(_ kernel: AffineImageKernel, window: PixelRect? = nil, fastPaths: Bool = true) -> Pixmap {
         var pixmap = background
         var converter = ScanConverter()
         pixmap.withMutableRegion {
+            $0.writeWindow = window
             $0.fill(path, paint: .image(pattern), blendMode: .normal, rule: .winding, alpha: alpha, clip: clip,
-                    using: &converter, fastPaths: true, imageKernel: kernel)
+                    using: &converter, fastPaths: fastPaths, imageKernel: kernel)
         }
         return pixmap
     }
@@ -205,5 +206,69 @@ struct ImageSpanKernelTests {
             for y in [255 * q - 1, 255 * q] where y >= low && y <= high && viaFloat(y) != y / 255 { wrong.append(y) }
         }
         #expect(wrong.isEmpty, "Float division wrong at \(wrong.prefix(8))")
+    }
+}
+
+@Suite("Write windows")
+struct WriteWindowTests {
+    /// Whether `windowed` has `whole`'s pixels inside `window` and `background`'s outside it.
+    static func matches(_ windowed: Pixmap, whole: Pixmap, background: Pixmap, window: PixelRect) -> Bool {
+        for y in 0 ..< whole.height {
+            for x in 0 ..< whole.width {
+                let expected = window.contains(x: x, y: y) ? whole.pixel(x: x, y: y) : background.pixel(x: x, y: y)
+                if windowed.pixel(x: x, y: y) != expected { return false }
+            }
+        }
+        return true
+    }
+
+    static func randomWindow(_ rng: inout SplitMix64, canvas: Int) -> PixelRect {
+        let x = Int.random(in: -4 ..< canvas, using: &rng), y = Int.random(in: -4 ..< canvas, using: &rng)
+        return PixelRect(x: x, y: y, width: Int.random(in: 0 ... canvas / 2, using: &rng), height: Int.random(in: 0 ... canvas / 2, using: &rng))
+    }
+
+    @Test("an image fill through a write window changes exactly the window's pixels, each as the whole fill does")
+    func imageFills() throws {
+        // The image walk steps from each run's first pixel, so a run cut at the window would
+        // sample differently: the window must put pixels back rather than cut runs.
+        var rng = SplitMix64(state: 0x5749_4E44_4F57)
+        for index in 0 ..< 120 {
+            let scene = try KernelScene.random(&rng, canvas: 40)
+            let window = Self.randomWindow(&rng, canvas: 40)
+            for (kernel, fast) in [(AffineImageKernel.automatic, true), (.automatic, false), (.swift, true)] {
+                let whole = scene.render(kernel, fastPaths: fast)
+                let windowed = scene.render(kernel, window: window, fastPaths: fast)
+                #expect(Self.matches(windowed, whole: whole, background: scene.background, window: window),
+                        "scene \(index), window \(window), \(kernel) fast \(fast)")
+            }
+        }
+    }
+
+    @Test("solid fills and shadow planes through a write window change exactly the window's pixels")
+    func solidFillsAndShadowPlanes() throws {
+        var rng = SplitMix64(state: 0x534F_4C49_44)
+        for index in 0 ..< 60 {
+            let scene = try KernelScene.random(&rng, canvas: 40)
+            let window = Self.randomWindow(&rng, canvas: 40)
+            let color = PaintColor(red: 0.8, green: 0.3, blue: 0.1, alpha: Float.random(in: 0.2 ... 1, using: &rng))
+            let plane = (0 ..< 30 * 20).map { _ in Float.random(in: 0 ... 1, using: &rng) }
+            let at = (Double.random(in: -5 ... 20, using: &rng), Double.random(in: -5 ... 20, using: &rng))
+            func draw(_ window: PixelRect?) -> Pixmap {
+                var pixmap = scene.background
+                var converter = ScanConverter()
+                pixmap.withMutableRegion { region in
+                    region.writeWindow = window
+                    region.fill(scene.path, color: color, rule: .evenOdd, alpha: scene.alpha, clip: scene.clip, using: &converter)
+                    plane.withUnsafeBufferPointer { p in
+                        guard let base = p.baseAddress else { return }
+                        ShadowMask.paint(base, width: 30, height: 20, color: 0x8020_1040, at: at.0, at.1, into: region,
+                                         clip: PixelRect(x: 2, y: 0, width: 36, height: 40))
+                    }
+                }
+                return pixmap
+            }
+            #expect(Self.matches(draw(window), whole: draw(nil), background: scene.background, window: window),
+                    "scene \(index), window \(window)")
+        }
     }
 }

@@ -183,7 +183,7 @@ struct DamageRenderTests {
         #expect(partial >= 5, "\(partial) of \(total) frames redrawn in part")
     }
 
-    @Test("nothing changed: nothing redrawn; one layer moved: the band it was and is in redrawn, the other kept")
+    @Test("nothing changed: nothing redrawn; one layer moved: only the box of where it was and is redrawn, every other pixel kept")
     func smallDamage() throws {
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 300, height: 400)
@@ -206,21 +206,29 @@ struct DamageRenderTests {
         CATransaction.setDisableActions(true)
         dot.position = CGPoint(x: 60, y: 20)
         CATransaction.commit()
-        // Mark the lower band: a partial frame must leave it alone.
+        // Mark the lower band, and a pixel of the upper band outside the damage: a partial frame
+        // must leave both alone.
         target.setPixel(x: 200, y: 350, to: PremultipliedColor(red: 9, green: 9, blue: 9, alpha: 255))
+        target.setPixel(x: 200, y: 20, to: PremultipliedColor(red: 7, green: 7, blue: 7, alpha: 255))
         let damage = compositor.renderDamage(CompositeLayer(modelTree: root), into: &target, scale: 1, targetHoldsLastFrame: true)
-        #expect(damage == [PixelRect(x: 0, y: 0, width: 300, height: 200)])
+        // The old box (10…30) and the new (50…70), whole pixels rounded out, as one window.
+        #expect(damage == [PixelRect(x: 10, y: 10, width: 61, height: 21)])
+        #expect(target.rgba(200, 20) == RGBA(r: 7, g: 7, b: 7, a: 255))
         #expect(target.rgba(20, 20) == RGBA(r: 0, g: 0, b: 0, a: 0))
         #expect(target.rgba(60, 20) == RGBA(r: 255, g: 0, b: 0, a: 255))
         #expect(target.rgba(200, 350) == RGBA(r: 9, g: 9, b: 9, a: 255))
         #expect(target.rgba(20, 310) == RGBA(r: 0, g: 0, b: 255, a: 255))
-        // Both bands changed: the whole frame.
+        // Both bands changed: a window in each, the box of the damage in its rows.
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         far.position = CGPoint(x: 20, y: 100)
         dot.position = CGPoint(x: 60, y: 300)
         CATransaction.commit()
-        #expect(compositor.renderDamage(CompositeLayer(modelTree: root), into: &target, scale: 1, targetHoldsLastFrame: true) == nil)
+        #expect(compositor.renderDamage(CompositeLayer(modelTree: root), into: &target, scale: 1, targetHoldsLastFrame: true)
+                == [PixelRect(x: 10, y: 10, width: 61, height: 101), PixelRect(x: 10, y: 290, width: 61, height: 31)])
+        #expect(target.rgba(20, 100) == RGBA(r: 0, g: 0, b: 255, a: 255))
+        #expect(target.rgba(60, 300) == RGBA(r: 255, g: 0, b: 0, a: 255))
+        #expect(target.rgba(20, 310) == RGBA(r: 0, g: 0, b: 0, a: 0))
         // Told the target does not hold the last frame: whole.
         #expect(compositor.renderDamage(CompositeLayer(modelTree: root), into: &target, scale: 1, targetHoldsLastFrame: false) == nil)
     }

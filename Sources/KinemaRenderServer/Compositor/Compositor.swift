@@ -95,12 +95,13 @@ package final class Compositor {
     }
 
     /// `render(_:into:rootMap:)` on the current thread, the bands shared among `threads`. With
-    /// `damage` (target pixels), only the bands it meets are cleared and drawn — each whole, the
-    /// same computation as in a full frame (FrameDamage.swift) — and the others keep their
-    /// pixels. Returns the rows drawn as full-width rectangles, or nil when every band was drawn.
+    /// `damage` (target pixels), only the bands it meets are drawn, each only inside the box of
+    /// the damage in its rows (its window) — computed exactly as in a full frame (FrameDamage.swift)
+    /// — and every other pixel keeps its value. Returns the windows drawn, or nil when every band
+    /// was drawn whole.
     @discardableResult
     func renderBands(_ root: CompositeLayer, into target: inout Pixmap, rootMap: CATransform3D, threads: Int,
-                     only damage: [PixelRect]? = nil) -> [PixelRect]? {
+                     only damage: [PixelRect]? = nil, boxes: [UInt64: PixelRect]? = nil) -> [PixelRect]? {
         let height = target.height, width = target.width
         // The bands depend on the frame's height only, never on the thread count, so a frame is
         // the same bit for bit on any machine (a band's pixels can differ by a level from the
@@ -111,31 +112,51 @@ package final class Compositor {
         func rows(_ index: Int) -> PixelRect {
             PixelRect(x: 0, y: index * bandHeight, width: width, height: min(bandHeight, height - index * bandHeight))
         }
-        let indices = damage.map { damage in
-            (0 ..< bandCount).filter { index in damage.contains { !$0.intersection(rows(index)).isEmpty } }
-        } ?? Array(0 ..< bandCount)
-        let drawn = indices.count == bandCount ? nil : indices.map(rows)
-        let workers = min(threads, indices.count)
+        // Each band to draw, with the part of it to draw (nil: all of it).
+        var planned: [(index: Int, window: PixelRect?)] = []
+        if let damage {
+            for index in 0 ..< bandCount {
+                let band = rows(index)
+                var window: PixelRect?
+                for rect in damage {
+                    let part = rect.intersection(band)
+                    if !part.isEmpty { window = window.map { $0.union(part) } ?? part }
+                }
+                if let window { planned.append((index, window == band ? nil : window)) }
+            }
+        } else {
+            planned = (0 ..< bandCount).map { ($0, nil) }
+        }
+        let jobs = planned
+        let drawn = damage == nil ? nil : jobs.map { $0.window ?? rows($0.index) }
+        let workers = min(threads, jobs.count)
         guard workers > 0 else { return drawn }
         while painters.count < workers { painters.append(CompositorPainter(cache: cache)) }
         cache.beginFrame()
         target.withMutableRegion { whole in
             let shared = SharedRegion(base: whole.base, width: width, height: height, rowStride: whole.rowStride)
             let painters = PainterList(painters: painters)
-            @Sendable func paintBand(_ index: Int, with painter: CompositorPainter) {
+            @Sendable func paintBand(_ index: Int, window: PixelRect?, with painter: CompositorPainter) {
                 let y0 = index * bandHeight
                 let rows = min(bandHeight, height - y0)
                 guard rows > 0 else { return }
-                var band = shared.band(y: y0, height: rows)
-                band.clear()
                 // Every band draws in frame coordinates, through the same map, into the whole
                 // frame clipped to its rows: the geometry (and so every edge pixel) is the same
-                // whichever band a layer is drawn in, and what one band works out serves all.
-                painter.paintRoot(root, map: rootMap, region: shared.whole,
-                                  clip: PixelRect(x: 0, y: y0, width: width, height: rows))
+                // whichever band a layer is drawn in, and what one band works out serves all. A
+                // window limits the pixels written, never what is computed.
+                var frame = shared.whole
+                frame.writeWindow = window
+                var cleared = shared.band(y: y0, height: rows)
+                if let window {
+                    cleared.clear(PixelRect(x: window.x, y: window.y - y0, width: window.width, height: window.height))
+                } else {
+                    cleared.clear()
+                }
+                painter.paintRoot(root, map: rootMap, region: frame, clip: PixelRect(x: 0, y: y0, width: width, height: rows),
+                                  boxes: window == nil ? nil : boxes)
             }
             if workers == 1 {
-                for index in indices { paintBand(index, with: painters.painters[0]) }
+                for job in jobs { paintBand(job.index, window: job.window, with: painters.painters[0]) }
                 return
             }
             // Worker w draws the w-th band to draw, then the (w + workers)-th, …; a band's pixels
@@ -146,8 +167,8 @@ package final class Compositor {
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 KinemaDiagnostics.withCollection(collection) {
                     var position = worker
-                    while position < indices.count {
-                        paintBand(indices[position], with: painters.painters[worker])
+                    while position < jobs.count {
+                        paintBand(jobs[position].index, window: jobs[position].window, with: painters.painters[worker])
                         position += workers
                     }
                 }

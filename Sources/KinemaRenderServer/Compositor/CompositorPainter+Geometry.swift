@@ -98,11 +98,32 @@ extension CompositorPainter {
     /// The bounding box of `rect` under `map`.
     static func box(of rect: CGRect, _ map: PathTransform) -> CGRect {
         guard !rect.isNull, rect.width.isFinite, rect.height.isFinite else { return .null }
-        let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
-                       CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY)].map { map.apply(to: $0) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return .null }
+        // The corners in order, min and max taken as `Sequence.min()`/`max()` take them (first
+        // kept unless a later one compares smaller/larger), without arrays: culling asks this of
+        // every layer of every band.
+        let a = map.apply(to: CGPoint(x: rect.minX, y: rect.minY)), b = map.apply(to: CGPoint(x: rect.maxX, y: rect.minY))
+        let c = map.apply(to: CGPoint(x: rect.maxX, y: rect.maxY)), d = map.apply(to: CGPoint(x: rect.minX, y: rect.maxY))
+        let x0 = Self.least(a.x, b.x, c.x, d.x), x1 = Self.greatest(a.x, b.x, c.x, d.x)
+        let y0 = Self.least(a.y, b.y, c.y, d.y), y1 = Self.greatest(a.y, b.y, c.y, d.y)
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    @inline(__always)
+    private static func least(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat) -> CGFloat {
+        var m = a
+        if b < m { m = b }
+        if c < m { m = c }
+        if d < m { m = d }
+        return m
+    }
+
+    @inline(__always)
+    private static func greatest(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat) -> CGFloat {
+        var m = a
+        if b > m { m = b }
+        if c > m { m = c }
+        if d > m { m = d }
+        return m
     }
 
     /// The whole pixels covering `box` (clamped far outside any surface), or an empty rectangle.
@@ -138,8 +159,11 @@ extension CompositorPainter {
 
     /// The box (surface pixels) the layer and its subtree can paint under `map`, shadow
     /// included; `.infinite` when a non-affine sublayer makes it unbounded; nil when empty.
-    /// `levels`: how many more levels are followed exactly (`exactBoxLevels`).
-    func subtreeBox(_ layer: CompositeLayer, _ map: PathTransform, levels: Int = exactBoxLevels) -> CGRect? {
+    /// `levels`: how many more levels are followed exactly (`exactBoxLevels`). `knownSublayers`:
+    /// the sublayers' boxes under `map` already worked out (their union; `.null` for none),
+    /// used instead of following them — not for a replicator, whose instances it cannot know.
+    func subtreeBox(_ layer: CompositeLayer, _ map: PathTransform, levels: Int = exactBoxLevels,
+                    knownSublayers: CGRect? = nil) -> CGRect? {
         let s = layer.state
         var box = Self.box(of: s.bounds, map)
         if let image = s.contents {
@@ -154,7 +178,9 @@ extension CompositorPainter {
             }
             if !local.isNull { box = box.union(Self.box(of: local, map)) }
         }
-        if !s.masksToBounds, !layer.sublayers.isEmpty {
+        if !s.masksToBounds, !layer.sublayers.isEmpty, let known = knownSublayers, s.replicator == nil {
+            box = box.union(known)
+        } else if !s.masksToBounds, !layer.sublayers.isEmpty {
             let plane = Self.matrix(map)
             let instances = max(s.replicator?.instanceCount ?? 1, 1)
             var power = CATransform3DIdentity

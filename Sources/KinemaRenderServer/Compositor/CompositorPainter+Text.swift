@@ -134,12 +134,14 @@ extension CompositorPainter {
         guard var plane = pool.take(width: area.width, height: area.height) else { return }
         plane.withMutableRegion { region in
             var offscreen = CompositorSurface(region: region, clip: PixelRect(width: area.width, height: area.height))
-            fill(path, moved, color: PaintColor(red: 0, green: 0, blue: 0, alpha: 1), surface: &offscreen, alpha: 1)
+            fill(path, moved.concatenating(.translation(Double(-area.x), Double(-area.y))),
+                 color: PaintColor(red: 0, green: 0, blue: 0, alpha: 1), surface: &offscreen, alpha: 1)
         }
         Self.alphaPlane(plane, area: PixelRect(width: area.width, height: area.height), into: &planeScratch)
         pool.give(plane)
         blurPlane(&planeScratch, width: area.width, height: area.height, sigma: sigma)
-        paintPlane(&planeScratch, width: area.width, height: area.height, at: 0, 0, color: shadow.color.paint, alpha: alpha,
+        paintPlane(&planeScratch, width: area.width, height: area.height, at: Double(area.x), Double(area.y),
+                   color: shadow.color.paint, alpha: alpha,
                    surface: &surface)
     }
 }

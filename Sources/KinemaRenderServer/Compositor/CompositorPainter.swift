@@ -66,6 +66,8 @@ final class CompositorPainter {
     /// Subtree boxes of deep layers in their own space, for this frame (`localSubtreeBox`).
     /// Keyed by object: the frame's tree holds every layer while the frame is drawn.
     var localBoxes: [ObjectIdentifier: CGRect?] = [:]
+    /// Set by `paintRoot` for a windowed frame: known frame boxes of layers, by id.
+    var framedBoxes: [UInt64: PixelRect]?
     /// Largest distance, in pixels, between a curve and its flattened polyline.
     static let tolerance = 0.05
     /// A homogeneous w at or below this is behind the viewer (or at infinity): clipped away.
@@ -77,8 +79,13 @@ final class CompositorPainter {
 
     /// Draws `root` into `clip` of `region` (which the caller has cleared there), `map` taking
     /// the root's bounds space to the region's pixels; nothing outside `clip` is written.
-    func paintRoot(_ root: CompositeLayer, map: CATransform3D, region: PixmapRegion, clip: PixelRect? = nil) {
+    /// With a write window, `boxes` may give the frame-pixel box of layers drawn through `map`
+    /// (FrameRecord.framedBoxes): those that miss the window are passed over at once.
+    func paintRoot(_ root: CompositeLayer, map: CATransform3D, region: PixmapRegion, clip: PixelRect? = nil,
+                   boxes: [UInt64: PixelRect]? = nil) {
         var surface = CompositorSurface(region: region, clip: clip.map { $0.intersection(region.bounds) } ?? region.bounds)
+        framedBoxes = region.writeWindow == nil ? nil : boxes
+        defer { framedBoxes = nil }
         localBoxes.removeAll(keepingCapacity: true)
         reportedOffscreenCap = false
         offscreenLevels = 0
@@ -159,7 +166,24 @@ final class CompositorPainter {
     /// when it has a mask, group opacity it needs, a shadow without `shadowPath`, or a transition.
     func paintFlat(_ layer: CompositeLayer, _ map: PathTransform, surface: inout CompositorSurface, alpha: Float) {
         let s = layer.state
+        // Into a windowed frame, a layer whose box the damage record gives is culled by it, and
+        // one drawn straight into the frame (no offscreen) needs no box worked out again.
+        if let window = surface.region.writeWindow, let known = framedBoxes?[layer.id] {
+            guard !known.intersection(surface.clip).intersection(window).isEmpty else { return }
+            if layer.transition == nil, layer.mask == nil, !s.hasBackdropEffect,
+               !(alpha < 1 && s.allowsGroupOpacity && Self.needsGroup(layer)) {
+                let shadow = shadowParameters(s, map)
+                if shadow == nil || s.shadowPath != nil {
+                    if let shadow { paintPathShadow(s, map, shadow, surface: &surface, alpha: alpha) }
+                    paintBody(layer, map, surface: &surface, alpha: alpha)
+                    return
+                }
+            }
+        }
         guard let box = subtreeBox(layer, map), let area = Self.pixelArea(box, within: surface.clip) else { return }
+        // A layer that can paint nothing inside the region's write window is left out: it would
+        // change no pixel there (`box` bounds all it paints, as the damage it makes).
+        if let window = surface.region.writeWindow, area.intersection(window).isEmpty { return }
         if s.hasBackdropEffect {
             blurBackdrop(s, map, surface: &surface)
         }
@@ -307,8 +331,12 @@ final class CompositorPainter {
     func paintSublayers(_ layer: CompositeLayer, _ map: PathTransform, surface: inout CompositorSurface, alpha: Float,
                         instance: CATransform3D? = nil, instanceIndex: Int = 0) {
         let plane = Self.matrix(map)
+        // Into a windowed frame, a sublayer whose known box misses the window is passed over
+        // before its map is worked out (a replicator's instances are not known boxes).
+        let window = instance == nil ? surface.region.writeWindow : nil
         // A replicator's instance k draws the sublayers evaluated k × instanceDelay earlier.
         for child in Self.sortedSublayers(layer, instance: instanceIndex) {
+            if let window, let box = framedBoxes?[child.id], box.intersection(window).isEmpty { continue }
             var local = LayerGeometry.transformToSuperlayer(child.state, superlayer: layer.state)
             if let instance {
                 local = CATransform3DConcat(

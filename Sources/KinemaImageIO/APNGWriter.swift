@@ -35,8 +35,10 @@ import KinemaRaster
 /// (patched in place). Deterministic.
 ///
 /// **Cost.** Per frame: un-premultiply, one comparison pass, libpng/zlib on the changed box at
-/// `options.compressionLevel`. Memory: two canvas-sized straight frames, plus queued frames.
-public final class APNGWriter: FrameSink, Sendable {
+/// `options.compressionLevel`. Told where a frame changed (`Stage.record` passes its damage
+/// rectangles), the comparison covers only those rectangles; the file is the same. Memory: two
+/// canvas-sized straight frames, plus queued frames.
+public final class APNGWriter: FrameSink, DamageHintedFrameSink, Sendable {
     private let pipeline: FramePipeline
 
     /// A writer into the file at `url`. The bytes go to a hidden temporary file beside it, which
@@ -63,6 +65,12 @@ public final class APNGWriter: FrameSink, Sendable {
         try pipeline.append(frame, duration: duration)
     }
 
+    /// `append(_:duration:)` told where `frame` differs from the last frame appended: only those
+    /// rectangles are compared to find the frame's changed box. The file is the same.
+    package func append(_ frame: Pixmap, duration: Double, changed: [PixelRect]?) throws(EncodingError) {
+        try pipeline.append(frame, duration: duration, changed: changed)
+    }
+
     public func finish() throws(EncodingError) { try pipeline.finish() }
 
     /// The bytes written when writing into memory (complete after `finish()`); nil for a file.
@@ -87,6 +95,9 @@ final class APNGEncoderCore: FrameEncoderCore {
     var displayed: [UInt32] = []
     /// The newest frame, waiting for the next (which may only lengthen it).
     var pending: (pixels: [UInt32], duration: Double)?
+    /// Where `pending` can differ from `displayed` (the hints of the frames since the last one
+    /// written); nil: anywhere.
+    var pendingChanges: [PixelRect]?
     var sequence: UInt32 = 0
     var framesWritten = 0
     /// Where acTL's data starts in the output (patched by finish).
@@ -98,6 +109,10 @@ final class APNGEncoderCore: FrameEncoderCore {
     }
 
     func consume(_ frame: Pixmap, duration: Double, index: Int) throws(EncodingError) {
+        try consume(frame, duration: duration, index: index, changed: nil)
+    }
+
+    func consume(_ frame: Pixmap, duration: Double, index: Int, changed: [PixelRect]?) throws(EncodingError) {
         if index == 0 {
             width = frame.width
             height = frame.height
@@ -109,14 +124,18 @@ final class APNGEncoderCore: FrameEncoderCore {
                 pending = (waiting.pixels, waiting.duration + duration)
                 return
             }
-            try write(waiting.pixels, duration: waiting.duration)
+            try write(waiting.pixels, duration: waiting.duration, within: pendingChanges)
+            // `displayed` is now the frame before this one, which the hint is relative to.
+            pendingChanges = changed
+        } else {
+            pendingChanges = nil
         }
         pending = (pixels, duration)
     }
 
     func finish() throws(EncodingError) {
         if let last = pending {
-            try write(last.pixels, duration: last.duration)
+            try write(last.pixels, duration: last.duration, within: pendingChanges)
             pending = nil
         }
         try output.write(Self.chunk("IEND", []))
@@ -146,19 +165,20 @@ final class APNGEncoderCore: FrameEncoderCore {
     }
 
     /// Writes one frame (the first as IHDR + acTL + fcTL + IDAT), splitting very long delays.
-    private func write(_ pixels: [UInt32], duration: Double) throws(EncodingError) {
+    /// `within`: where `pixels` can differ from `displayed` (nil: anywhere).
+    private func write(_ pixels: [UInt32], duration: Double, within: [PixelRect]?) throws(EncodingError) {
         var remaining = duration
         var first = true
         while first || remaining > 0 {
             let share = min(remaining, Self.maximumDelaySeconds)
             remaining -= share
-            if first { try writeFrame(pixels, delay: share) } else { try writeNothing(delay: share) }
+            if first { try writeFrame(pixels, delay: share, within: within) } else { try writeNothing(delay: share) }
             first = false
         }
         displayed = pixels
     }
 
-    private func writeFrame(_ pixels: [UInt32], delay: Double) throws(EncodingError) {
+    private func writeFrame(_ pixels: [UInt32], delay: Double, within: [PixelRect]?) throws(EncodingError) {
         let (numerator, denominator) = Self.fraction(delay)
         if framesWritten == 0 {
             let png = try Self.encodePNG(pixels, width: width, height: height, level: options.compressionLevel)
@@ -179,12 +199,18 @@ final class APNGEncoderCore: FrameEncoderCore {
         // The changed box, and whether every changed pixel is opaque (then OVER is exact).
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         var allOpaque = true
+        let everywhere = [PixelRect(x: 0, y: 0, width: width, height: height)]
+        let frameRect = everywhere[0]
         displayed.withUnsafeBufferPointer { canvas in
             pixels.withUnsafeBufferPointer { frame in
-                for y in 0..<height {
-                    for x in 0..<width where canvas[y * width + x] != frame[y * width + x] {
-                        minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-                        if frame[y * width + x] >> 24 != 255 { allOpaque = false }
+                for area in within ?? everywhere {
+                    let rect = area.intersection(frameRect)
+                    guard !rect.isEmpty else { continue }
+                    for y in rect.minY..<rect.maxY {
+                        for x in rect.minX..<rect.maxX where canvas[y * width + x] != frame[y * width + x] {
+                            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                            if frame[y * width + x] >> 24 != 255 { allOpaque = false }
+                        }
                     }
                 }
             }

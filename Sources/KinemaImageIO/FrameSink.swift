@@ -42,14 +42,32 @@ public protocol FrameSink: AnyObject {
     func finish() throws(EncodingError)
 }
 
+/// A sink that can be told where a frame differs from the one appended before it, so that it
+/// need not compare the whole frames to find out (APNGWriter). `Stage.record` passes its damage.
+package protocol DamageHintedFrameSink: FrameSink {
+    /// `append(_:duration:)`, with `changed` (frame pixels) covering every pixel in which
+    /// `frame` differs from the frame appended just before it; nil: unknown. A wrong hint gives
+    /// a wrong file: pass only what the renderer knows (`Stage.lastDamage`).
+    func append(_ frame: Pixmap, duration: Double, changed: [PixelRect]?) throws(EncodingError)
+}
+
 /// The format-specific half of a sink: runs on the pipeline's queue only, one call at a time.
 protocol FrameEncoderCore: AnyObject {
     /// Encodes (or buffers) one validated frame. `index` counts appended frames from 0.
     func consume(_ frame: Pixmap, duration: Double, index: Int) throws(EncodingError)
+    /// `consume`, with where the frame differs from the one before it (nil: unknown). The default
+    /// ignores the hint.
+    func consume(_ frame: Pixmap, duration: Double, index: Int, changed: [PixelRect]?) throws(EncodingError)
     /// Writes everything pending and closes the output; called once, after every `consume`.
     func finish() throws(EncodingError)
     /// Called instead of `finish()` when an earlier frame failed: release files and processes.
     func abandon()
+}
+
+extension FrameEncoderCore {
+    func consume(_ frame: Pixmap, duration: Double, index: Int, changed: [PixelRect]?) throws(EncodingError) {
+        try consume(frame, duration: duration, index: index)
+    }
 }
 
 /// The shared front of every sink: checks each frame, hands it to a serial background queue and
@@ -92,7 +110,7 @@ final class FramePipeline: Sendable {
         self.maxSide = maxSide
     }
 
-    func append(_ frame: Pixmap, duration: Double) throws(EncodingError) {
+    func append(_ frame: Pixmap, duration: Double, changed: [PixelRect]? = nil) throws(EncodingError) {
         try calls.withLock { _ throws(EncodingError) in
             let index = try state.withLock { state throws(EncodingError) -> Int in
                 if state.finished != nil { throw .finished }
@@ -120,7 +138,7 @@ final class FramePipeline: Sendable {
                 defer { slots.signal() }
                 guard state.withLock({ $0.failure == nil }) else { return }
                 do throws(EncodingError) {
-                    try box.core.consume(frame, duration: duration, index: index)
+                    try box.core.consume(frame, duration: duration, index: index, changed: changed)
                 } catch {
                     state.withLock { if $0.failure == nil { $0.failure = error } }
                 }

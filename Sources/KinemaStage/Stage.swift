@@ -240,9 +240,16 @@ public final class Stage {
         for index in 0..<range.lowerBound {
             turn(to: start + Double(index) / fps)
         }
+        // A sink that takes hints is told where each frame differs from the one before it: the
+        // damage of a frame drawn right after the one appended before it (not the first).
+        let hinted = sink as? any DamageHintedFrameSink
         for index in range {
             let image = step(to: start + Double(index) / fps)
-            try sink.append(image, duration: 1 / fps)
+            if let hinted {
+                try hinted.append(image, duration: 1 / fps, changed: index == range.lowerBound ? nil : lastDamage)
+            } else {
+                try sink.append(image, duration: 1 / fps)
+            }
             progress?(index - range.lowerBound + 1, range.count)
         }
         try sink.finish()

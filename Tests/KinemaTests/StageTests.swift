@@ -88,6 +88,59 @@ struct StageTests {
         withExtendedLifetime(other) {}
     }
 
+    /// Forwards frames to an APNG writer without damage hints, or with a wrong one (no change).
+    final class ForwardingSink: FrameSink {
+        let inner: APNGWriter
+        let claimsNoChange: Bool
+        init(_ inner: APNGWriter, claimsNoChange: Bool) { self.inner = inner; self.claimsNoChange = claimsNoChange }
+        func append(_ frame: Pixmap, duration: Double) throws(EncodingError) {
+            if claimsNoChange {
+                try inner.append(frame, duration: duration, changed: [])
+            } else {
+                try inner.append(frame, duration: duration)
+            }
+        }
+        func finish() throws(EncodingError) { try inner.finish() }
+    }
+
+    @Test("record tells an APNG writer each frame's damage; the file is the same bytes as one found by comparing whole frames")
+    func apngWithDamageHints() throws {
+        enum Hints { case damage, none, wrong }
+        func recording(_ hints: Hints) throws -> (Data?, [PixelRect]?) {
+            let (stage, square) = redSquareStage(scale: 2)
+            let writer = try APNGWriter()
+            try stage.withClock {
+                stage.at(0.1) {
+                    let dot = CALayer()
+                    dot.frame = CGRect(x: 70, y: 10, width: 8, height: 8)
+                    dot.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)
+                    stage.rootLayer.addSublayer(dot)
+                    square.position = CGPoint(x: 60, y: 40)   // an implicit 0.25 s move
+                    square.opacity = 0.6
+                }
+                let sink: any FrameSink = switch hints {
+                case .damage: writer
+                case .none: ForwardingSink(writer, claimsNoChange: false)
+                case .wrong: ForwardingSink(writer, claimsNoChange: true)
+                }
+                try stage.record(duration: 0.5, fps: 30, into: sink)
+            }
+            return (writer.data, stage.lastDamage)
+        }
+        let (withHints, lastDamage) = try recording(.damage)
+        let (without, _) = try recording(.none)
+        let (wrong, _) = try recording(.wrong)
+        // Frames written (each has one fcTL chunk): the recording moves for about eight of them.
+        let bytes = try [UInt8](#require(without)), tag = Array("fcTL".utf8)
+        let frameControls = (0..<max(0, bytes.count - 3)).count { bytes[$0..<$0 + 4].elementsEqual(tag) }
+        #expect(frameControls >= 5, "the recording moves")
+        #expect(withHints == without)
+        // The writer believes its hints: claiming every frame unchanged gives another file.
+        #expect(wrong != without)
+        // The frames were drawn damage-only, so hints were given (the last frame changed nothing).
+        #expect(lastDamage == [])
+    }
+
     @Test("record writes a GIF whose frames decode to what the stage rendered")
     func recordGIF() throws {
         let (stage, square) = redSquareStage()

@@ -5,11 +5,13 @@
 // whole (`redrawsOnlyDamage = false`), measured in the same run.
 import Foundation
 import Kinema
+import KinemaImageIO
+import KinemaRaster
 import KinemaStage
 import OpenQuartzCore
 
 extension BenchSuite {
-    static var damage: [Benchmark] { [damageFrame] }
+    static var damage: [Benchmark] { [damageFrame, hintedEncoding(gif: false), hintedEncoding(gif: true)] }
 
     /// The static scene: 200 tiles (rounded, some bordered, some translucent) in a 20 × 10 grid
     /// over a full-screen backdrop; the moving layer runs along the top rows, 3 px a frame, so it
@@ -85,6 +87,63 @@ extension BenchSuite {
                     return ["damage-only frame: redrew \(rects) of 1280 × 720"]
                 }
             }
+        )
+    }
+
+    /// The writers told each frame's damage (what `Stage.record` does) against the same writers
+    /// comparing whole frames: 12 frames of the damage scene, rendered once, played forwards
+    /// and back 8 times (100 frames; a step back has the step forward's damage), encoded into
+    /// memory. Timed by the wall clock (the encoding runs on the writer's queue), so a busy
+    /// machine shows.
+    static func hintedEncoding(gif: Bool) -> Benchmark {
+        let frames = MainActor.assumeIsolated {
+            let (stage, mover) = damageScene(redrawsOnlyDamage: true)
+            return (1...12).map { frame -> (Pixmap, [PixelRect]?) in
+                stage.withClock {
+                    CATransaction.begin()
+                    CATransaction.setDisableActions(true)
+                    mover.position = CGPoint(x: 20 + Double(frame * 3), y: 80)
+                    CATransaction.commit()
+                    let image = stage.step(to: Double(frame) / 60)
+                    return (image, frame == 1 ? nil : stage.lastDamage)
+                }
+            }
+        }
+        // Indices into `frames`, with the damage from the frame before: 0 1 … 11 10 … 0 1 …
+        var order = [(index: 0, damage: [PixelRect]?.none)]
+        for pass in 0 ..< 9 {
+            for step in 1 ..< frames.count {
+                let index = pass % 2 == 0 ? step : frames.count - 1 - step
+                // Forwards, frame i's own damage; backwards, the damage of the step undone.
+                order.append((index, pass % 2 == 0 ? frames[index].1 : frames[index + 1].1))
+            }
+        }
+        let sequence = order.map { (frames[$0.index].0, $0.damage) }
+        func encode(hinted: Bool) -> Double {
+            do {
+                let writer: any DamageHintedFrameSink = gif ? try GIFWriter() : try APNGWriter()
+                for (image, damage) in sequence {
+                    if hinted {
+                        try writer.append(image, duration: 1.0 / 60, changed: damage)
+                    } else {
+                        try writer.append(image, duration: 1.0 / 60)
+                    }
+                }
+                try writer.finish()
+                return Double((writer as? GIFWriter)?.data?.count ?? (writer as? APNGWriter)?.data?.count ?? 0)
+            } catch {
+                return -1
+            }
+        }
+        let format = gif ? "GIF" : "APNG"
+        return Benchmark(
+            name: "\(format) writer, 100 frames of the damage scene, told each frame's damage",
+            target: nil,
+            operationsPerBatch: sequence.count,
+            batch: { encode(hinted: true) },
+            peer: .init(name: "the same writer comparing whole frames", batch: { encode(hinted: false) }),
+            notes: { ["\(format) bytes: \(Int(encode(hinted: true))) with hints, \(Int(encode(hinted: false))) without"] },
+            wallClock: true
         )
     }
 }

@@ -36,8 +36,9 @@ import KinemaRaster
 ///
 /// **Cost.** Per frame: un-premultiply, one comparison pass, libpng/zlib on the changed box at
 /// `options.compressionLevel`. Told where a frame changed (`Stage.record` passes its damage
-/// rectangles), the comparison covers only those rectangles; the file is the same. Memory: two
-/// canvas-sized straight frames, plus queued frames.
+/// rectangles), it un-premultiplies and compares only those rectangles (the rest is one copy of
+/// the frame before); the file is the same. Memory: three canvas-sized straight frames (the
+/// canvas, the frame waiting, one reused for the next), plus queued frames.
 public final class APNGWriter: FrameSink, DamageHintedFrameSink, Sendable {
     private let pipeline: FramePipeline
 
@@ -96,8 +97,10 @@ final class APNGEncoderCore: FrameEncoderCore {
     /// The newest frame, waiting for the next (which may only lengthen it).
     var pending: (pixels: [UInt32], duration: Double)?
     /// Where `pending` can differ from `displayed` (the hints of the frames since the last one
-    /// written); nil: anywhere.
-    var pendingChanges: [PixelRect]?
+    /// written).
+    var pendingChanges = ChangedArea.anywhere
+    /// A frame-sized array no longer in use, for the next frame's conversion.
+    var spare: [UInt32]?
     var sequence: UInt32 = 0
     var framesWritten = 0
     /// Where acTL's data starts in the output (patched by finish).
@@ -118,17 +121,20 @@ final class APNGEncoderCore: FrameEncoderCore {
             height = frame.height
             displayed = [UInt32](repeating: 0, count: width * height)
         }
-        let pixels = Self.straight(frame)
+        // Where this frame can differ from the one before it, which `pending` shows.
+        let hint = index == 0 ? ChangedArea.anywhere : ChangedArea(rects: changed)
+        let pixels = hint.converting(frame, into: spare.take(), previous: pending?.pixels)
         if let waiting = pending {
-            if waiting.pixels == pixels {
+            if hint.same(waiting.pixels, pixels, width: width, height: height) {
                 pending = (waiting.pixels, waiting.duration + duration)
+                spare = pixels
                 return
             }
             try write(waiting.pixels, duration: waiting.duration, within: pendingChanges)
             // `displayed` is now the frame before this one, which the hint is relative to.
-            pendingChanges = changed
+            pendingChanges = hint
         } else {
-            pendingChanges = nil
+            pendingChanges = .anywhere
         }
         pending = (pixels, duration)
     }
@@ -147,26 +153,14 @@ final class APNGEncoderCore: FrameEncoderCore {
 
     var plays: Int { options.loopCount.map { $0 } ?? 1 }
 
-    static func straight(_ frame: Pixmap) -> [UInt32] {
-        let count = frame.width * frame.height
-        var straight = [UInt32](repeating: 0, count: count)
-        frame.storage.withUnsafeBytes { source in
-            straight.withUnsafeMutableBytes { destination in
-                kc_unpremultiply_rgba(source.bindMemory(to: UInt8.self).baseAddress,
-                                      destination.bindMemory(to: UInt8.self).baseAddress, count)
-            }
-        }
-        return straight
-    }
-
     /// acTL's chunk (length, type, data, CRC) for `frames` frames and `plays` plays.
     static func animationControl(frames: Int, plays: Int) -> [UInt8] {
         chunk("acTL", be32(UInt32(clamping: frames)) + be32(UInt32(clamping: plays)))
     }
 
     /// Writes one frame (the first as IHDR + acTL + fcTL + IDAT), splitting very long delays.
-    /// `within`: where `pixels` can differ from `displayed` (nil: anywhere).
-    private func write(_ pixels: [UInt32], duration: Double, within: [PixelRect]?) throws(EncodingError) {
+    /// `within`: where `pixels` can differ from `displayed`.
+    private func write(_ pixels: [UInt32], duration: Double, within: ChangedArea) throws(EncodingError) {
         var remaining = duration
         var first = true
         while first || remaining > 0 {
@@ -175,10 +169,12 @@ final class APNGEncoderCore: FrameEncoderCore {
             if first { try writeFrame(pixels, delay: share, within: within) } else { try writeNothing(delay: share) }
             first = false
         }
+        // The canvas shown before is no longer needed: its array takes the next frame.
+        spare = displayed
         displayed = pixels
     }
 
-    private func writeFrame(_ pixels: [UInt32], delay: Double, within: [PixelRect]?) throws(EncodingError) {
+    private func writeFrame(_ pixels: [UInt32], delay: Double, within: ChangedArea) throws(EncodingError) {
         let (numerator, denominator) = Self.fraction(delay)
         if framesWritten == 0 {
             let png = try Self.encodePNG(pixels, width: width, height: height, level: options.compressionLevel)
@@ -199,18 +195,13 @@ final class APNGEncoderCore: FrameEncoderCore {
         // The changed box, and whether every changed pixel is opaque (then OVER is exact).
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         var allOpaque = true
-        let everywhere = [PixelRect(x: 0, y: 0, width: width, height: height)]
-        let frameRect = everywhere[0]
+        let width = width
         displayed.withUnsafeBufferPointer { canvas in
             pixels.withUnsafeBufferPointer { frame in
-                for area in within ?? everywhere {
-                    let rect = area.intersection(frameRect)
-                    guard !rect.isEmpty else { continue }
-                    for y in rect.minY..<rect.maxY {
-                        for x in rect.minX..<rect.maxX where canvas[y * width + x] != frame[y * width + x] {
-                            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-                            if frame[y * width + x] >> 24 != 255 { allOpaque = false }
-                        }
+                within.forEachSpan(width: width, height: height) { y, columns in
+                    for x in columns where canvas[y * width + x] != frame[y * width + x] {
+                        minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                        if frame[y * width + x] >> 24 != 255 { allOpaque = false }
                     }
                 }
             }

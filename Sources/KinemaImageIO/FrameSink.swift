@@ -3,6 +3,7 @@
 // and the output that puts a file in place only when it is complete.
 
 import KinemaSupport
+import CKinemaCodecs
 import Dispatch
 import Foundation
 import KinemaGeometry
@@ -226,5 +227,99 @@ final class EncodedOutput {
     /// removed and the target keeps its old content.
     func discard() {
         file?.discard()
+    }
+}
+
+/// Where one frame can differ from another of the same size: anywhere (no hint), or only inside
+/// some rectangles (a renderer's damage, unions of it). Lets an encoder compare and search for
+/// changes in those rectangles alone; every answer is the one a whole-frame pass would give,
+/// provided the hint is true.
+struct ChangedArea {
+    /// nil: anywhere. Rectangles may overlap and reach outside the frame.
+    private(set) var rects: [PixelRect]?
+
+    static let anywhere = ChangedArea(rects: nil)
+    static let nowhere = ChangedArea(rects: [])
+
+    /// Beyond this many rectangles a union keeps their bounding box instead (still true, coarser).
+    static let maximumRects = 32
+
+    init(rects: [PixelRect]?) { self.rects = rects }
+
+    /// Covers what either covers.
+    func union(_ other: ChangedArea) -> ChangedArea {
+        guard let mine = rects, let theirs = other.rects else { return .anywhere }
+        let all = mine + theirs
+        if all.count <= Self.maximumRects { return ChangedArea(rects: all) }
+        return ChangedArea(rects: [all.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }])
+    }
+
+    /// Calls `body(row, columns)` for each row span of the area inside a `width` × `height`
+    /// frame (a span may come twice where rectangles overlap).
+    func forEachSpan(width: Int, height: Int, _ body: (Int, Range<Int>) -> Void) {
+        let frame = PixelRect(x: 0, y: 0, width: width, height: height)
+        for area in rects ?? [frame] {
+            let rect = area.intersection(frame)
+            guard !rect.isEmpty else { continue }
+            for y in rect.minY..<rect.maxY { body(y, rect.minX..<rect.maxX) }
+        }
+    }
+
+    /// Whether `a` and `b` (frames `width` wide, known to be equal outside the area) are equal.
+    func same(_ a: [UInt32], _ b: [UInt32], width: Int, height: Int) -> Bool {
+        guard rects != nil else { return a == b }
+        var equal = true
+        a.withUnsafeBufferPointer { first in
+            b.withUnsafeBufferPointer { second in
+                forEachSpan(width: width, height: height) { y, columns in
+                    guard equal, let p = first.baseAddress, let q = second.baseAddress else { return }
+                    let start = y * width + columns.lowerBound
+                    equal = memcmp(p + start, q + start, columns.count * MemoryLayout<UInt32>.stride) == 0
+                }
+            }
+        }
+        return equal
+    }
+}
+
+extension ChangedArea {
+    /// `frame` un-premultiplied (`kc_unpremultiply_rgba`), written into `buffer` (reused when its
+    /// size fits, so a recording allocates no frame-sized array per frame). `thresholded`: then
+    /// each pixel with alpha < 128 becomes 0 and every other one opaque (GIF's targets). With a
+    /// `previous` conversion of the frame before and known rectangles, only those are converted
+    /// and the rest copied.
+    func converting(_ frame: Pixmap, into buffer: consuming [UInt32]?, previous: [UInt32]?,
+                    thresholded: Bool = false) -> [UInt32] {
+        let width = frame.width, height = frame.height, count = width * height
+        var pixels = buffer ?? []
+        if pixels.count != count { pixels = [UInt32](repeating: 0, count: count) }
+        let incremental = rects != nil && previous?.count == count
+        frame.storage.withUnsafeBytes { source in
+            pixels.withUnsafeMutableBufferPointer { destination in
+                guard let from = source.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                      let to = destination.baseAddress else { return }
+                func convert(_ start: Int, _ length: Int) {
+                    kc_unpremultiply_rgba(from + 4 * start, UnsafeMutableRawPointer(to + start)
+                                            .assumingMemoryBound(to: UInt8.self), length)
+                    if thresholded {
+                        for i in start ..< start + length {
+                            let value = to[i]
+                            to[i] = value >> 24 < 128 ? 0 : value | 0xFF00_0000
+                        }
+                    }
+                }
+                if incremental, let previous {
+                    previous.withUnsafeBufferPointer { old in
+                        if let base = old.baseAddress { to.update(from: base, count: count) }
+                    }
+                    forEachSpan(width: width, height: height) { y, columns in
+                        convert(y * width + columns.lowerBound, columns.count)
+                    }
+                } else {
+                    convert(0, count)
+                }
+            }
+        }
+        return pixels
     }
 }

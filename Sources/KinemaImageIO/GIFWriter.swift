@@ -57,10 +57,13 @@ import KinemaRaster
 /// - Deterministic: the same frames and options give the same bytes.
 ///
 /// **Cost.** Per frame: un-premultiply (4 bytes a pixel), one pass to find the changed box, a
-/// histogram and palette of the changed pixels, one mapping pass, LZW. Memory: the canvas state
-/// and two frames held for timing and look-ahead (3 × 4 bytes a pixel), plus
-/// `options.framesInFlight` queued `Pixmap`s. The caller's thread only checks and queues.
-public final class GIFWriter: FrameSink, Sendable {
+/// histogram and palette of the changed pixels, one mapping pass, LZW. Told where a frame
+/// changed (`Stage.record` passes its damage rectangles), it converts and searches only those
+/// rectangles (the rest is one copy of the frame before); the file is the same. Memory: the
+/// canvas state, two frames held for timing and look-ahead and one reused for the next
+/// (4 × 4 bytes a pixel), plus `options.framesInFlight` queued `Pixmap`s. The caller's thread
+/// only checks and queues.
+public final class GIFWriter: FrameSink, DamageHintedFrameSink, Sendable {
     /// GIF stores sizes in 16 bits.
     public static let maximumSide = 65_535
 
@@ -88,6 +91,13 @@ public final class GIFWriter: FrameSink, Sendable {
 
     public func append(_ frame: Pixmap, duration: Double) throws(EncodingError) {
         try pipeline.append(frame, duration: duration)
+    }
+
+    /// `append(_:duration:)` told where `frame` differs from the last frame appended: the
+    /// encoder compares frames and looks for changed and vanishing pixels only there. The file
+    /// is the same.
+    package func append(_ frame: Pixmap, duration: Double, changed: [PixelRect]?) throws(EncodingError) {
+        try pipeline.append(frame, duration: duration, changed: changed)
     }
 
     public func finish() throws(EncodingError) { try pipeline.finish() }
@@ -120,10 +130,17 @@ final class GIFEncoderCore: FrameEncoderCore {
     var represented: [UInt32] = []
     /// Sum of the durations consumed so far, in seconds.
     var elapsed: Double = 0
-    /// The newest frame, waiting to learn its end (or to be replaced by a frame < 2 cs later).
-    var pending: (target: [UInt32], start: Int)?
-    /// A frame with its final delay, waiting for the next one (its disposal depends on it).
-    var ready: (target: [UInt32], delay: Int)?
+    /// The newest frame, waiting to learn its end (or to be replaced by a frame < 2 cs later);
+    /// `changes`: where it can differ from the last frame handed off.
+    var pending: (target: [UInt32], start: Int, changes: ChangedArea)?
+    /// A frame with its final delay, waiting for the next one (its disposal depends on it);
+    /// `changes`: where it can differ from the last frame encoded.
+    var ready: (target: [UInt32], delay: Int, changes: ChangedArea)?
+    /// The box the last frame encoded cleared to transparent after showing (nil: none), where
+    /// `represented` differs from that frame's target.
+    var cleared: PixelRect?
+    /// A frame-sized array no longer in use, for the next frame's conversion.
+    var spare: [UInt32]?
 
     init(output: EncodedOutput, options: FrameSinkOptions) {
         self.output = output
@@ -131,41 +148,51 @@ final class GIFEncoderCore: FrameEncoderCore {
     }
 
     func consume(_ frame: Pixmap, duration: Double, index: Int) throws(EncodingError) {
+        try consume(frame, duration: duration, index: index, changed: nil)
+    }
+
+    func consume(_ frame: Pixmap, duration: Double, index: Int, changed: [PixelRect]?) throws(EncodingError) {
         if index == 0 {
             width = frame.width
             height = frame.height
             represented = [UInt32](repeating: 0, count: width * height)
             try output.write(header())
         }
-        let target = Self.target(of: frame)
         let start = Self.centiseconds(elapsed)
         elapsed += duration
+        // Where this frame can differ from the one before it, which `pending` shows.
+        let hint = index == 0 ? ChangedArea.anywhere : ChangedArea(rects: changed)
+        let target = hint.converting(frame, into: spare.take(), previous: pending?.target, thresholded: true)
         if let previous = pending {
-            if previous.target == target { return }
+            if hint.same(previous.target, target, width: width, height: height) {
+                spare = target
+                return
+            }
             if start - previous.start < Self.minimumDelay {
                 let shifted = previous.start + Self.minimumDelay
                 if shifted - start <= Self.maximumLateness {
                     // Shown up to 1 cs late, so the previous frame keeps its 2 cs.
-                    try finalize(previous.target, delay: Self.minimumDelay)
-                    pending = (target, shifted)
+                    try finalize(previous.target, delay: Self.minimumDelay, changes: previous.changes)
+                    pending = (target, shifted, hint)
                 } else {
                     // No room: this frame's picture replaces the previous one from its start.
-                    pending = (target, previous.start)
+                    pending = (target, previous.start, previous.changes.union(hint))
                 }
                 return
             }
-            try finalize(previous.target, delay: start - previous.start)
+            try finalize(previous.target, delay: start - previous.start, changes: previous.changes)
         }
-        pending = (target, start)
+        pending = (target, start, hint)
     }
 
     func finish() throws(EncodingError) {
         if let last = pending {
-            try finalize(last.target, delay: max(Self.minimumDelay, Self.centiseconds(elapsed) - last.start))
+            try finalize(last.target, delay: max(Self.minimumDelay, Self.centiseconds(elapsed) - last.start),
+                         changes: last.changes)
             pending = nil
         }
         if let last = ready {
-            try encode(last.target, delay: last.delay, next: nil)
+            try encode(last.target, delay: last.delay, changes: last.changes, next: nil)
             ready = nil
         }
         try output.write([0x3B])
@@ -176,47 +203,30 @@ final class GIFEncoderCore: FrameEncoderCore {
 
     static func centiseconds(_ seconds: Double) -> Int { Int((seconds * 100).rounded()) }
 
-    /// Each pixel straight, alpha ≥ 128 → `R | G << 8 | B << 16 | 0xFF << 24`, else 0.
-    static func target(of frame: Pixmap) -> [UInt32] {
-        let count = frame.width * frame.height
-        var straight = [UInt32](repeating: 0, count: count)
-        frame.storage.withUnsafeBytes { source in
-            straight.withUnsafeMutableBytes { destination in
-                kc_unpremultiply_rgba(source.bindMemory(to: UInt8.self).baseAddress,
-                                      destination.bindMemory(to: UInt8.self).baseAddress, count)
-            }
-        }
-        straight.withUnsafeMutableBufferPointer { pixels in
-            for i in pixels.indices {
-                let value = pixels[i]
-                pixels[i] = value >> 24 < 128 ? 0 : value | 0xFF00_0000
-            }
-        }
-        return straight
-    }
-
     /// Splits a delay longer than GIF's 16 bits over repeated frames, then hands each on.
-    private func finalize(_ target: [UInt32], delay: Int) throws(EncodingError) {
+    /// `changes`: where `target` can differ from the last frame handed off.
+    private func finalize(_ target: [UInt32], delay: Int, changes: ChangedArea) throws(EncodingError) {
         let parts = (delay + Self.maximumDelay - 1) / Self.maximumDelay
         var remaining = delay
         for part in 0..<parts {
             let share = remaining / (parts - part)
             remaining -= share
-            try handOff(target, delay: share)
+            try handOff(target, delay: share, changes: part == 0 ? changes : .nowhere)
         }
     }
 
     /// Merges a frame identical to the one waiting, else encodes the waiting one (now that its
     /// successor is known) and keeps this one waiting.
-    private func handOff(_ target: [UInt32], delay: Int) throws(EncodingError) {
+    private func handOff(_ target: [UInt32], delay: Int, changes: ChangedArea) throws(EncodingError) {
         if let waiting = ready {
-            if waiting.target == target, waiting.delay + delay <= Self.maximumDelay {
-                ready = (waiting.target, waiting.delay + delay)
+            if waiting.delay + delay <= Self.maximumDelay,
+               changes.same(waiting.target, target, width: width, height: height) {
+                ready = (waiting.target, waiting.delay + delay, waiting.changes)
                 return
             }
-            try encode(waiting.target, delay: waiting.delay, next: target)
+            try encode(waiting.target, delay: waiting.delay, changes: waiting.changes, next: (target, changes))
         }
-        ready = (target, delay)
+        ready = (target, delay, ready == nil ? .anywhere : changes)
     }
 
     func header() -> [UInt8] {
@@ -247,27 +257,32 @@ final class GIFEncoderCore: FrameEncoderCore {
     }
 
     /// Writes one frame: `target` over the canvas `represented`, shown `delay` cs, followed by
-    /// `next` (nil for the last frame).
-    func encode(_ target: [UInt32], delay: Int, next: [UInt32]?) throws(EncodingError) {
+    /// `next` (nil for the last frame). `changes`: where `target` can differ from the last frame
+    /// encoded; `next.changes`: where the next can differ from `target`.
+    func encode(_ target: [UInt32], delay: Int, changes: ChangedArea,
+                next: (target: [UInt32], changes: ChangedArea)?) throws(EncodingError) {
         var changed = Box()
         var mustClear = Box()
+        let width = width
+        // The canvas differs from the last frame encoded only where that frame was cleared.
+        let differs = cleared.map { changes.union(ChangedArea(rects: [$0])) } ?? changes
         represented.withUnsafeBufferPointer { canvas in
             target.withUnsafeBufferPointer { pixels in
-                for y in 0..<height {
+                differs.forEachSpan(width: width, height: height) { y, columns in
                     let row = y * width
-                    var x = 0
-                    while x < width {
-                        if canvas[row + x] != pixels[row + x] { changed.add(x: x, y: y) }
-                        x += 1
-                    }
+                    for x in columns where canvas[row + x] != pixels[row + x] { changed.add(x: x, y: y) }
                 }
             }
         }
         if let next {
+            // A pixel that vanishes next differs from it, so it lies in the next frame's changes.
             target.withUnsafeBufferPointer { pixels in
-                next.withUnsafeBufferPointer { following in
-                    for i in 0..<(width * height) where pixels[i] != 0 && following[i] == 0 {
-                        mustClear.add(x: i % width, y: i / width)
+                next.target.withUnsafeBufferPointer { following in
+                    next.changes.forEachSpan(width: width, height: height) { y, columns in
+                        let row = y * width
+                        for x in columns where pixels[row + x] != 0 && following[row + x] == 0 {
+                            mustClear.add(x: x, y: y)
+                        }
                     }
                 }
             }
@@ -313,11 +328,22 @@ final class GIFEncoderCore: FrameEncoderCore {
         bytes += indices.withUnsafeBufferPointer { GIFLZWEncoder.encode($0, minCodeSize: max(2, bits)) }
         try output.write(bytes)
 
-        represented = target
-        if !mustClear.isEmpty {
+        // The canvas becomes the target (shared), or a copy of it with the box cleared, in the
+        // old canvas's array; an array no longer used takes the next frame.
+        cleared = nil
+        if mustClear.isEmpty {
+            spare = represented
+            represented = target
+        } else {
+            represented.withUnsafeMutableBufferPointer { canvas in
+                target.withUnsafeBufferPointer { pixels in
+                    if let to = canvas.baseAddress, let from = pixels.baseAddress { to.update(from: from, count: canvas.count) }
+                }
+            }
             for y in box.minY...box.maxY {
                 for x in box.minX...box.maxX { represented[y * width + x] = 0 }
             }
+            cleared = PixelRect(x: box.minX, y: box.minY, width: boxWidth, height: boxHeight)
         }
     }
 

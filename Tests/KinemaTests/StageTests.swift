@@ -88,11 +88,11 @@ struct StageTests {
         withExtendedLifetime(other) {}
     }
 
-    /// Forwards frames to an APNG writer without damage hints, or with a wrong one (no change).
+    /// Forwards frames to a GIF or APNG writer without damage hints, or with a wrong one (no change).
     final class ForwardingSink: FrameSink {
-        let inner: APNGWriter
+        let inner: any DamageHintedFrameSink
         let claimsNoChange: Bool
-        init(_ inner: APNGWriter, claimsNoChange: Bool) { self.inner = inner; self.claimsNoChange = claimsNoChange }
+        init(_ inner: any DamageHintedFrameSink, claimsNoChange: Bool) { self.inner = inner; self.claimsNoChange = claimsNoChange }
         func append(_ frame: Pixmap, duration: Double) throws(EncodingError) {
             if claimsNoChange {
                 try inner.append(frame, duration: duration, changed: [])
@@ -103,12 +103,13 @@ struct StageTests {
         func finish() throws(EncodingError) { try inner.finish() }
     }
 
-    @Test("record tells an APNG writer each frame's damage; the file is the same bytes as one found by comparing whole frames")
-    func apngWithDamageHints() throws {
+    @Test("record tells a GIF or APNG writer each frame's damage; the file is the same bytes as one found by comparing whole frames",
+          arguments: ["gif", "apng"])
+    func writersWithDamageHints(format: String) throws {
         enum Hints { case damage, none, wrong }
         func recording(_ hints: Hints) throws -> (Data?, [PixelRect]?) {
             let (stage, square) = redSquareStage(scale: 2)
-            let writer = try APNGWriter()
+            let writer: any DamageHintedFrameSink = format == "gif" ? try GIFWriter() : try APNGWriter()
             try stage.withClock {
                 stage.at(0.1) {
                     let dot = CALayer()
@@ -125,14 +126,18 @@ struct StageTests {
                 }
                 try stage.record(duration: 0.5, fps: 30, into: sink)
             }
-            return (writer.data, stage.lastDamage)
+            return ((writer as? GIFWriter)?.data ?? (writer as? APNGWriter)?.data, stage.lastDamage)
         }
         let (withHints, lastDamage) = try recording(.damage)
         let (without, _) = try recording(.none)
         let (wrong, _) = try recording(.wrong)
-        // Frames written (each has one fcTL chunk): the recording moves for about eight of them.
-        let bytes = try [UInt8](#require(without)), tag = Array("fcTL".utf8)
-        let frameControls = (0..<max(0, bytes.count - 3)).count { bytes[$0..<$0 + 4].elementsEqual(tag) }
+        // Frames written (an APNG frame has one fcTL chunk, a GIF frame one graphic control
+        // extension): the recording moves for about eight of them.
+        let bytes = try [UInt8](#require(without))
+        let tag = format == "gif" ? [0x21, 0xF9, 4] : Array("fcTL".utf8)
+        let frameControls = (0..<max(0, bytes.count - tag.count)).count {
+            bytes[$0..<$0 + tag.count].elementsEqual(tag)
+        }
         #expect(frameControls >= 5, "the recording moves")
         #expect(withHints == without)
         // The writer believes its hints: claiming every frame unchanged gives another file.

@@ -26,6 +26,7 @@
 // The arithmetic — the order of every Float operation — is the compositor's before this file
 // existed, so its shadows stay byte-identical.
 
+import CKinemaRasterSupport
 import KinemaSupport
 
 /// One pass's kernel: a box of `radius` plus two end taps of weight `endWeight` (0 ≤ e ≤ 1).
@@ -285,9 +286,16 @@ extension ShadowMask {
             @inline(__always) func shiftedRow(_ ly: Int, into out: UnsafeMutablePointer<Float>) -> UnsafePointer<Float> {
                 let line = plane + ly * width
                 guard fx > 0 else { return line + x0 }
-                for i in 0 ..< span {
+                // The plane's first column has nothing to its left; the rest is one
+                // branch-free loop the optimizer vectorizes.
+                var start = 0
+                if x0 == 0 {
+                    out[0] = line[0] * (1 - fx)
+                    start = 1
+                }
+                for i in start ..< span {
                     let lx = x0 + i
-                    out[i] = lx > 0 ? line[lx] * (1 - fx) + line[lx - 1] * fx : line[lx] * (1 - fx)
+                    out[i] = line[lx] * (1 - fx) + line[lx - 1] * fx
                 }
                 return UnsafePointer(out)
             }
@@ -306,12 +314,7 @@ extension ShadowMask {
                     }
                     values = UnsafePointer(mixed)
                 }
-                let pixels = region.row(py) + target.minX
-                for i in 0 ..< span {
-                    let coverage = UInt32(min(max(values[i] * 255 + 0.5, 0), 255))
-                    guard coverage > 0 else { continue }
-                    pixels[i] = PackedPixel.sourceOver(color, coverage: coverage, under: pixels[i])
-                }
+                kinema_shadow_row_paint(values, region.row(py) + target.minX, Int64(span), color)
                 above = row
                 useFirst.toggle()
             }

@@ -79,7 +79,8 @@ struct DamageHintTests {
         for hints in [Hints.none, .exact, .coarse, .mixed] {
             let writer = try GIFWriter()
             try Self.record(sequence, into: writer, hints: hints)
-            files[hints] = try #require(writer.data)
+            let data = try #require(writer.data)
+            files[hints] = data
         }
         #expect(files[.exact] == files[.none])
         #expect(files[.coarse] == files[.none])
@@ -93,7 +94,8 @@ struct DamageHintTests {
         for hints in [Hints.none, .exact, .coarse, .mixed] {
             let writer = try APNGWriter()
             try Self.record(sequence, into: writer, hints: hints)
-            files[hints] = try #require(writer.data)
+            let data = try #require(writer.data)
+            files[hints] = data
         }
         #expect(files[.exact] == files[.none])
         #expect(files[.coarse] == files[.none])

@@ -8,7 +8,8 @@
 //
 // Why C: the Swift loop blended one pixel at a time (about 90 instructions a pixel with the
 // coverage conversion), a fifth of the layer scene's instructions with its 50 shadows; Swift
-// cannot ask for AVX2 in one function and choose it at run time.
+// cannot ask for AVX2 in one function and choose it at run time. The sub-pixel moves before the
+// blit (a row shifted by fx, two rows mixed by fy) are here for the same reason.
 #include "CKinemaShadowRow.h"
 #include "CKinemaImageSpan.h"
 
@@ -49,6 +50,36 @@ void kinema_shadow_row_paint_portable(const float *values, uint32_t *pixels, int
         uint32_t coverage = coverage_of(values[i]);
         if (coverage == 0) continue;
         pixels[i] = paint_one(color, coverage, pixels[i]);
+    }
+}
+
+// Plain loops, one product per statement so that no compiler contracts them into fused
+// multiply-adds (the Swift code they replace rounds each product); the optimizer vectorizes them
+// with the target's baseline (SSE2 on x86_64), AVX2 below where the processor has it.
+static void shift_portable(const float *line, float *out, int64_t count, float fx, int first_has_left) {
+    const float keep = 1.0f - fx;
+    int64_t i = 0;
+    if (count > 0 && !first_has_left) {
+        out[0] = line[0] * keep;
+        i = 1;
+    }
+    for (; i < count; i++) {
+        float own = line[i] * keep;
+        float left = line[i - 1] * fx;
+        out[i] = own + left;
+    }
+}
+
+static void mix_portable(const float *row, const float *above, float *out, int64_t count, float fy) {
+    const float keep = 1.0f - fy;
+    if (above == 0) {
+        for (int64_t i = 0; i < count; i++) out[i] = row[i] * keep;
+        return;
+    }
+    for (int64_t i = 0; i < count; i++) {
+        float own = row[i] * keep;
+        float up = above[i] * fy;
+        out[i] = own + up;
     }
 }
 
@@ -100,7 +131,65 @@ static void paint_avx2(const float *values, uint32_t *pixels, int64_t count, uin
     kinema_shadow_row_paint_portable(values + i, pixels + i, count - i, color);
 }
 
+__attribute__((target("avx2")))
+static void shift_avx2(const float *line, float *out, int64_t count, float fx, int first_has_left) {
+    const float keep = 1.0f - fx;
+    int64_t i = 0;
+    if (count > 0 && !first_has_left) {
+        out[0] = line[0] * keep;
+        i = 1;
+    }
+    const __m256 keep8 = _mm256_set1_ps(keep), fx8 = _mm256_set1_ps(fx);
+    for (; i + 8 <= count; i += 8) {
+        __m256 own = _mm256_mul_ps(_mm256_loadu_ps(line + i), keep8);
+        __m256 left = _mm256_mul_ps(_mm256_loadu_ps(line + i - 1), fx8);
+        _mm256_storeu_ps(out + i, _mm256_add_ps(own, left));
+    }
+    for (; i < count; i++) {
+        float own = line[i] * keep;
+        float left = line[i - 1] * fx;
+        out[i] = own + left;
+    }
+}
+
+__attribute__((target("avx2")))
+static void mix_avx2(const float *row, const float *above, float *out, int64_t count, float fy) {
+    if (above == 0) {
+        mix_portable(row, above, out, count, fy);
+        return;
+    }
+    const float keep = 1.0f - fy;
+    const __m256 keep8 = _mm256_set1_ps(keep), fy8 = _mm256_set1_ps(fy);
+    int64_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256 own = _mm256_mul_ps(_mm256_loadu_ps(row + i), keep8);
+        __m256 up = _mm256_mul_ps(_mm256_loadu_ps(above + i), fy8);
+        _mm256_storeu_ps(out + i, _mm256_add_ps(own, up));
+    }
+    mix_portable(row + i, above + i, out + i, count - i, fy);
+}
+
 #endif
+
+void kinema_shadow_row_shift(const float *line, float *out, int64_t count, float fx, int first_has_left) {
+#if KINEMA_SHADOW_ROW_X86
+    if (kinema_image_span_has_avx2()) {
+        shift_avx2(line, out, count, fx, first_has_left);
+        return;
+    }
+#endif
+    shift_portable(line, out, count, fx, first_has_left);
+}
+
+void kinema_shadow_row_mix(const float *row, const float *above, float *out, int64_t count, float fy) {
+#if KINEMA_SHADOW_ROW_X86
+    if (kinema_image_span_has_avx2()) {
+        mix_avx2(row, above, out, count, fy);
+        return;
+    }
+#endif
+    mix_portable(row, above, out, count, fy);
+}
 
 void kinema_shadow_row_paint(const float *values, uint32_t *pixels, int64_t count, uint32_t color) {
 #if KINEMA_SHADOW_ROW_X86

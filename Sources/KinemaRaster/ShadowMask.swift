@@ -22,7 +22,10 @@
 //      copies its input first.
 //   3. `paint`: the sub-pixel part of the offset, a linear interpolation per axis, is folded into
 //      the blit (two rows of the plane interpolated into one, no pass of its own); coverage is
-//      rounded to 8 bits and the colour blended source-over under it.
+//      rounded to 8 bits and the colour blended source-over under it. Row by row in C
+//      (CKinemaShadowRow.c: `kinema_shadow_row_shift`, `_mix`, `_paint`; AVX2, 8 pixels a step,
+//      where the processor has it), with the same Float operations and PackedPixel.sourceOver's
+//      integers exactly (ShadowRowKernelTests).
 // The arithmetic — the order of every Float operation — is the compositor's before this file
 // existed, so its shadows stay byte-identical.
 
@@ -286,17 +289,9 @@ extension ShadowMask {
             @inline(__always) func shiftedRow(_ ly: Int, into out: UnsafeMutablePointer<Float>) -> UnsafePointer<Float> {
                 let line = plane + ly * width
                 guard fx > 0 else { return line + x0 }
-                // The plane's first column has nothing to its left; the rest is one
-                // branch-free loop the optimizer vectorizes.
-                var start = 0
-                if x0 == 0 {
-                    out[0] = line[0] * (1 - fx)
-                    start = 1
-                }
-                for i in start ..< span {
-                    let lx = x0 + i
-                    out[i] = line[lx] * (1 - fx) + line[lx - 1] * fx
-                }
+                // out[i] = line[x0 + i] × (1 − fx) + line[x0 + i − 1] × fx; the plane's first
+                // column has nothing to its left.
+                kinema_shadow_row_shift(line + x0, out, Int64(span), fx, x0 > 0 ? 1 : 0)
                 return UnsafePointer(out)
             }
             let firstRow = target.minY - iy
@@ -307,11 +302,9 @@ extension ShadowMask {
                 let row = shiftedRow(ly, into: useFirst ? rowBase : rowBase + span)
                 var values = row
                 if fy > 0 {
-                    if let above {
-                        for i in 0 ..< span { mixed[i] = row[i] * (1 - fy) + above[i] * fy }
-                    } else {
-                        for i in 0 ..< span { mixed[i] = row[i] * (1 - fy) }
-                    }
+                    // mixed[i] = row[i] × (1 − fy) + above[i] × fy (row[i] × (1 − fy) alone at
+                    // the plane's top).
+                    kinema_shadow_row_mix(row, above, mixed, Int64(span), fy)
                     values = UnsafePointer(mixed)
                 }
                 kinema_shadow_row_paint(values, region.row(py) + target.minX, Int64(span), color)

@@ -71,6 +71,51 @@ struct ShadowRowKernelTests {
         #expect(checked > 3000)
     }
 
+    @Test("the row shift and mix give the Swift formulas' floats, bit for bit", arguments: 0 ..< 4)
+    func shiftAndMixMatchSwift(seed: UInt64) {
+        var rng = SplitMix64(state: seed &+ 0x51AD)
+        for _ in 0 ..< 300 {
+            let count = Int.random(in: 0 ... 40, using: &rng)
+            // One float before the row, read when the row has a left neighbour.
+            let line = (0 ... count).map { _ in Self.randomValue(&rng) }
+            let above = (0 ..< count).map { _ in Self.randomValue(&rng) }
+            let fraction = Float.random(in: 0.001 ..< 1, using: &rng)
+            for hasLeft in [false, true] {
+                var expected = [Float](repeating: 0, count: count)
+                for i in 0 ..< count {
+                    expected[i] = i == 0 && !hasLeft ? line[1] * (1 - fraction)
+                        : line[i + 1] * (1 - fraction) + line[i] * fraction
+                }
+                var shifted = [Float](repeating: -1, count: count)
+                line.withUnsafeBufferPointer { l in
+                    shifted.withUnsafeMutableBufferPointer { o in
+                        if let lb = l.baseAddress, let ob = o.baseAddress {
+                            kinema_shadow_row_shift(lb + 1, ob, Int64(count), fraction, hasLeft ? 1 : 0)
+                        }
+                    }
+                }
+                #expect(shifted.map(\.bitPattern) == expected.map(\.bitPattern), "shift, \(count), left \(hasLeft)")
+            }
+            let row = Array(line.dropFirst())
+            for withAbove in [false, true] {
+                let expected = (0 ..< count).map { i in
+                    withAbove ? row[i] * (1 - fraction) + above[i] * fraction : row[i] * (1 - fraction)
+                }
+                var mixed = [Float](repeating: -1, count: count)
+                row.withUnsafeBufferPointer { r in
+                    above.withUnsafeBufferPointer { a in
+                        mixed.withUnsafeMutableBufferPointer { o in
+                            if let rb = r.baseAddress, let ab = a.baseAddress, let ob = o.baseAddress {
+                                kinema_shadow_row_mix(rb, withAbove ? ab : nil, ob, Int64(count), fraction)
+                            }
+                        }
+                    }
+                }
+                #expect(mixed.map(\.bitPattern) == expected.map(\.bitPattern), "mix, \(count), above \(withAbove)")
+            }
+        }
+    }
+
     @Test("the machine's kernel is the AVX2 one where the processor has AVX2")
     func avx2Chosen() {
         #if arch(x86_64)

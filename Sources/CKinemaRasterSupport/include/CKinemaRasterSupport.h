@@ -55,4 +55,18 @@ static inline int kinema_set_heap_trim_threshold(int bytes) {
 #endif
 }
 
+/// Raises glibc's mmap threshold to `bytes` (at most 32 MiB on 64-bit systems): allocations below
+/// it come from the heap instead of fresh mmap'd pages that are unmapped on free. Setting the trim
+/// threshold turns off glibc's own raising of this threshold, so without it every frame-sized
+/// buffer was mapped, faulted in and zeroed anew. Returns 1 when set, 0 when refused or where
+/// there is no such setting.
+static inline int kinema_set_mmap_threshold(int bytes) {
+#if defined(M_MMAP_THRESHOLD)
+    return mallopt(M_MMAP_THRESHOLD, bytes);
+#else
+    (void)bytes;
+    return 0;
+#endif
+}
+
 #endif

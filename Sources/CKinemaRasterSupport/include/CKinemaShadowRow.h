@@ -21,4 +21,16 @@ void kinema_shadow_row_paint(const float *_Nonnull values, uint32_t *_Nonnull pi
 void kinema_shadow_row_paint_portable(const float *_Nonnull values, uint32_t *_Nonnull pixels, int64_t count,
                                       uint32_t color);
 
+/// The plane row `line` moved right by `fx` (0 < fx < 1) pixels, into `out`: out[i] =
+/// line[i] × (1 − fx) + line[i − 1] × fx, each product and the sum rounded to float; for i = 0
+/// with `first_has_left` 0 (the plane's first column), line[0] × (1 − fx) alone. `line` may be
+/// read at index −1 only when `first_has_left` is nonzero.
+void kinema_shadow_row_shift(const float *_Nonnull line, float *_Nonnull out, int64_t count, float fx,
+                             int first_has_left);
+
+/// Two rows mixed for a vertical move by `fy` (0 < fy < 1): out[i] = row[i] × (1 − fy) +
+/// above[i] × fy, or row[i] × (1 − fy) when `above` is NULL (the row above is outside the plane).
+void kinema_shadow_row_mix(const float *_Nonnull row, const float *_Nullable above, float *_Nonnull out,
+                           int64_t count, float fy);
+
 #endif

@@ -145,11 +145,8 @@ static void shift_avx2(const float *line, float *out, int64_t count, float fx, i
         __m256 left = _mm256_mul_ps(_mm256_loadu_ps(line + i - 1), fx8);
         _mm256_storeu_ps(out + i, _mm256_add_ps(own, left));
     }
-    for (; i < count; i++) {
-        float own = line[i] * keep;
-        float left = line[i - 1] * fx;
-        out[i] = own + left;
-    }
+    // The rest, every one of which has a left neighbour (pixel 0 was done above or has one).
+    shift_portable(line + i, out + i, count - i, fx, 1);
 }
 
 __attribute__((target("avx2")))

@@ -130,7 +130,7 @@ extension BenchSuite {
                     }
                 }
                 try writer.finish()
-                return Double((writer as? GIFWriter)?.data?.count ?? (writer as? APNGWriter)?.data?.count ?? 0)
+                return Double(writer.data?.count ?? 0)
             } catch {
                 return -1
             }

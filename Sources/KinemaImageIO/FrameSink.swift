@@ -44,12 +44,15 @@ public protocol FrameSink: AnyObject {
 }
 
 /// A sink that can be told where a frame differs from the one appended before it, so that it
-/// need not compare the whole frames to find out (APNGWriter). `Stage.record` passes its damage.
+/// need not compare the whole frames to find out (GIFWriter, APNGWriter). `Stage.record` passes
+/// its damage.
 package protocol DamageHintedFrameSink: FrameSink {
     /// `append(_:duration:)`, with `changed` (frame pixels) covering every pixel in which
     /// `frame` differs from the frame appended just before it; nil: unknown. A wrong hint gives
     /// a wrong file: pass only what the renderer knows (`Stage.lastDamage`).
     func append(_ frame: Pixmap, duration: Double, changed: [PixelRect]?) throws(EncodingError)
+    /// The bytes written when writing into memory; nil for a file (GIFWriter, APNGWriter).
+    var data: Data? { get }
 }
 
 /// The format-specific half of a sink: runs on the pipeline's queue only, one call at a time.

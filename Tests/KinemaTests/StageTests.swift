@@ -126,7 +126,7 @@ struct StageTests {
                 }
                 try stage.record(duration: 0.5, fps: 30, into: sink)
             }
-            return ((writer as? GIFWriter)?.data ?? (writer as? APNGWriter)?.data, stage.lastDamage)
+            return (writer.data, stage.lastDamage)
         }
         let (withHints, lastDamage) = try recording(.damage)
         let (without, _) = try recording(.none)

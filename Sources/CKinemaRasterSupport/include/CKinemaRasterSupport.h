@@ -2,7 +2,7 @@
 // and a saturating double-to-integer conversion. Static inline functions, so Swift inlines them
 // through the Clang importer. The affine image span kernel (AVX2 chosen at run time) is declared
 // in CKinemaImageSpan.h, included here, and compiled in CKinemaImageSpan.c; the shadow row kernel likewise
-// in CKinemaShadowRow.h / .c. (Binding LLVM's intrinsics with `@_silgen_name` instead broke
+// in CKinemaShadowRow.h / .c, and the page curl's row kernels in CKinemaCurlRow.h / .c. (Binding LLVM's intrinsics with `@_silgen_name` instead broke
 // sanitizer builds: `swift test --sanitize=thread` could not compile them.)
 #ifndef CKINEMA_RASTER_SUPPORT_H
 #define CKINEMA_RASTER_SUPPORT_H
@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include "CKinemaImageSpan.h"
 #include "CKinemaShadowRow.h"
+#include "CKinemaCurlRow.h"
 #if defined(__linux__)
 #include <malloc.h>
 #endif

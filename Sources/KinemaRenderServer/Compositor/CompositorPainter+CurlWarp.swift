@@ -4,14 +4,17 @@
 // CompositorPainter+Curl.swift's and docs/COMPOSITOR.md's ("Curl").
 //
 // Performance (docs/COMPOSITOR.md, Performance; `kinema bench --filter curl`): a 1280 × 720 frame
-// at 50 % takes about 12 ms on one thread (17.3 ms before the SIMD reads, the row spans and the
-// two-pass roll), still over its 8 ms target; the roll (three bilinear reads a pixel) is about
-// 7 ms of it. What was tried and measured is in the commit history: Float SIMD4 arithmetic
+// at 50 % takes about 6.7 ms on one thread, under its 8 ms target, since the flat back and the
+// roll of rows on the device grid moved to C, four pixels a step (CKinemaCurlRow.c; 11.3 ms with
+// the Swift loops below, 17.3 ms before their SIMD reads, row spans and two-pass roll). The
+// Swift loops still draw every curl off the grid (rotated, scaled off whole texels, at a
+// fractional position). What was tried and measured is in the commit history: Float SIMD4 arithmetic
 // 28 ms (libm floor and unspecialized SIMD conversions called per sample — generic SIMD
 // float-to-integer conversions still are calls, hence `truncatedPositive`), divisions and the
 // scalar square root (a libm call) a few ms each. Check the generated code for calls in the
 // loops (`objdump -d`): a local function that was not inlined cost 0.8 ms.
 
+import CKinemaRasterSupport
 import Foundation
 import KinemaGeometry
 import KinemaRaster
@@ -214,6 +217,14 @@ private func fraction256(_ x: Double) -> UInt16 {
     UInt16(truncatingIfNeeded: min(max(truncatedPositive(max(x, 0)), 0), 256))
 }
 
+/// Which code draws the flat back and the roll of a curl row on the device grid: the C kernels
+/// (CKinemaCurlRow.c) with AVX2 where the processor has it (`fastest`, what the compositor
+/// uses) or with the baseline instructions (`portable`), or the Swift loops (`swift`, which
+/// every other case takes). All three give the same bytes (CurlKernelTests).
+enum CurlRowPath: CaseIterable {
+    case fastest, portable, swift
+}
+
 /// One pixel of the roll and its shadow, between `curlPixels`' two passes: where its three reads
 /// fall and its shading factors (in 1/256).
 private struct RollTap {
@@ -241,13 +252,15 @@ extension CompositorPainter {
     /// the textures lie on the device grid (an unrotated layer at a whole-pixel position), one
     /// texel read — a row copy where the texels are opaque. The flat back, the roll and its shadow sample bilinearly (two 8-byte loads,
     /// mixed in 16-bit SIMD lanes) and shade in 8-bit fixed point, four channels a register
-    /// (`Wide`); the roll computes its geometry for the span first, then reads and blends.
+    /// (`Wide`); the roll computes its geometry for the span first, then reads and blends. On the
+    /// grid the flat back and the roll go to the C kernels instead (`path`, `CurlRowPath`): the
+    /// same arithmetic, four pixels a step.
     ///
     /// The pixel (x, y) of `area` is written at `origin` + (x − area.x, y − area.y) of `target`:
     /// stored, or with `blend` composited source-over what is there.
     static func curlPixels(_ curl: CurlTransition.Geometry, page: TransitionTexture, under: TransitionTexture,
                                    deviceToLayer m: PathTransform, area: PixelRect, into target: inout PixmapRegion,
-                                   at origin: (x: Int, y: Int), blend: Bool) {
+                                   at origin: (x: Int, y: Int), blend: Bool, path: CurlRowPath = .fastest) {
         let n = curl.normal, r = curl.radius, offset = curl.offset
         let pi = Double.pi
         // Device pixel centre → texel point (both textures share the grid) and → s.
@@ -285,6 +298,20 @@ extension CompositorPainter {
                 guard let pageBase = pageBuffer.baseAddress, let underBase = underBuffer.baseAddress else { return }
                 let pageReader = TexelReader(base: pageBase, stride: page.image.width, width: page.width, height: page.height)
                 let underReader = TexelReader(base: underBase, stride: under.image.width, width: under.width, height: under.height)
+                // On the grid, the back's span and the roll run in C (CKinemaCurlRow.c), the same
+                // arithmetic four pixels a step; `path` .swift keeps them here (the tests compare).
+                let useKernels = aligned && path != .swift
+                var pageTexture = kinema_curl_texture(base: pageBase, stride: Int64(page.image.width), width: Int64(page.width),
+                                                      height: Int64(page.height))
+                var underTexture = kinema_curl_texture(base: underBase, stride: Int64(under.image.width), width: Int64(under.width),
+                                                       height: Int64(under.height))
+                var rowConstants = kinema_curl_row(
+                    sa: sa, s0: 0, ua: ua, u0: 0, va: va, v0: 0, nu: nu, nv: nv, r: r, per_radius: perRadius, per_ramp: perRamp,
+                    shadow_width: shadowWidth, per_shadow_width: perShadowWidth, shadow_per_alpha: shadowPerAlpha,
+                    front_shade: frontShade, back_shade: backShade, weight: weight, grey: grey, opacity: opacity,
+                    u_limit: uLimit, v_limit: vLimit, flat_k1: flatK1, flat_k2: flatK2, k_opacity: kOpacity,
+                    first_x: Int64(area.x), y: 0, shift_u: Int64(shiftU), shift_v: Int64(shiftV), blend: blend ? 1 : 0,
+                    portable: path == .portable ? 1 : 0)
                 withUnsafeTemporaryAllocation(of: RollTap.self, capacity: max(area.width, 1)) { taps in
                 withUnsafeTemporaryAllocation(of: Double.self, capacity: max(area.width, 1) + 1) { sines in
                 for row in 0 ..< area.height {
@@ -295,6 +322,10 @@ extension CompositorPainter {
                     let y = area.y + row
                     let py = Double(y) + 0.5
                     let s0 = sb * py + sc, u0 = ub * py + uc, v0 = vb * py + vc
+                    rowConstants.s0 = s0
+                    rowConstants.u0 = u0
+                    rowConstants.v0 = v0
+                    rowConstants.y = Int64(y)
                     // s is linear along the row, so the row splits into at most three spans —
                     // flat (s ≤ 0), the roll and its shadow, uncovered (s ≥ `uncovered`) — found
                     // by bisection on the same per-pixel s as below (a rounded linear function is
@@ -360,6 +391,13 @@ extension CompositorPainter {
                                 store(column, color >> 24 == 255 ? color : Lanes.over(color, underReader.sample(u, v)))
                             }
                         }
+                    }
+                    if useKernels {
+                        kinema_curl_flat_back(&rowConstants, &pageTexture, &underTexture, Int64(backColumns.lowerBound),
+                                              Int64(backColumns.upperBound), out)
+                        kinema_curl_roll(&rowConstants, &pageTexture, &underTexture, Int64(middle.lowerBound),
+                                         Int64(middle.upperBound), out)
+                        continue
                     }
                     for column in backColumns {
                         let x = area.x + column

@@ -45,7 +45,10 @@ CURL_INLINE int32_t truncated_positive(double x) {
 
 /// `fraction256`: a factor in 1/256, clamped to 0 … 256.
 CURL_INLINE uint16_t fraction256(double x) {
-    int32_t t = truncated_positive(swift_max(x, 0));
+    // Pinned below 257 first, so that no input converts out of range (the callers' factors lie
+    // in 0 … 256.5, where this changes nothing).
+    double m = swift_max(x, 0);
+    int32_t t = truncated_positive(m < 257 ? m : 257);
     if (t < 0) t = 0;
     if (t > 256) t = 256;
     return (uint16_t)t;

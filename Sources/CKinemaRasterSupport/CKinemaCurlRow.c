@@ -444,38 +444,31 @@ CURL_INLINE void roll_body(const kinema_curl_row *row, const kinema_curl_texture
     roll_pixels(row, page, under, column, end, out);
 }
 
+// Each kernel: the body compiled a second time for AVX2 (the always-inlined body takes its
+// caller's target), that copy chosen where the processor has it and the row does not ask for the
+// baseline.
 #if KINEMA_CURL_X86
-__attribute__((target("avx2"))) static void flat_back_avx2(const kinema_curl_row *row, const kinema_curl_texture *page,
-                                                           const kinema_curl_texture *under, int64_t first, int64_t end,
-                                                           uint32_t *out) {
-    flat_back_body(row, page, under, first, end, out);
-}
-
-__attribute__((target("avx2"))) static void roll_avx2(const kinema_curl_row *row, const kinema_curl_texture *page,
-                                                      const kinema_curl_texture *under, int64_t first, int64_t end,
-                                                      uint32_t *out) {
-    roll_body(row, page, under, first, end, out);
-}
-#endif
-
-void kinema_curl_flat_back(const kinema_curl_row *row, const kinema_curl_texture *page,
-                           const kinema_curl_texture *under, int64_t first, int64_t end, uint32_t *out) {
-#if KINEMA_CURL_X86
-    if (!row->portable && kinema_image_span_has_avx2()) {
-        flat_back_avx2(row, page, under, first, end, out);
-        return;
+#define CURL_KERNEL(name, body)                                                                          \
+    __attribute__((target("avx2"))) static void body##_avx2(const kinema_curl_row *row,                   \
+        const kinema_curl_texture *page, const kinema_curl_texture *under, int64_t first, int64_t end,      \
+        uint32_t *out) {                                                                                   \
+        body(row, page, under, first, end, out);                                                          \
+    }                                                                                                      \
+    void name(const kinema_curl_row *row, const kinema_curl_texture *page, const kinema_curl_texture *under, \
+              int64_t first, int64_t end, uint32_t *out) {                                                 \
+        if (!row->portable && kinema_image_span_has_avx2()) {                                              \
+            body##_avx2(row, page, under, first, end, out);                                               \
+            return;                                                                                        \
+        }                                                                                                  \
+        body(row, page, under, first, end, out);                                                          \
+    }
+#else
+#define CURL_KERNEL(name, body)                                                                          \
+    void name(const kinema_curl_row *row, const kinema_curl_texture *page, const kinema_curl_texture *under, \
+              int64_t first, int64_t end, uint32_t *out) {                                                 \
+        body(row, page, under, first, end, out);                                                          \
     }
 #endif
-    flat_back_body(row, page, under, first, end, out);
-}
 
-void kinema_curl_roll(const kinema_curl_row *row, const kinema_curl_texture *page,
-                      const kinema_curl_texture *under, int64_t first, int64_t end, uint32_t *out) {
-#if KINEMA_CURL_X86
-    if (!row->portable && kinema_image_span_has_avx2()) {
-        roll_avx2(row, page, under, first, end, out);
-        return;
-    }
-#endif
-    roll_body(row, page, under, first, end, out);
-}
+CURL_KERNEL(kinema_curl_flat_back, flat_back_body)
+CURL_KERNEL(kinema_curl_roll, roll_body)

@@ -94,14 +94,41 @@ extension Path {
                 }
             }
             stroker = Stroker(halfWidth: 0.5, cap: style.cap, join: style.join, miterLimit: miterLimit,
-                              tolerance: tol, transform: .identity)
+                              tolerance: Self.budgetedStrokeTolerance(source, tol), transform: .identity)
         } else {
+            let userTolerance = transform.userTolerance(forDeviceTolerance: tol)
             stroker = Stroker(halfWidth: style.width / 2, cap: style.cap, join: style.join, miterLimit: miterLimit,
-                              tolerance: transform.userTolerance(forDeviceTolerance: tol), transform: transform)
+                              tolerance: Self.budgetedStrokeTolerance(source, userTolerance), transform: transform)
         }
         stroker.dotDirections = dotDirections
         stroker.stroke(source)
         return stroker.out
+    }
+
+    /// Most chords one stroke's curves may be cut into (at the requested tolerance, before the
+    /// stroker's own refinement) before the tolerance is raised: a work budget, as
+    /// `DashPattern.maxDashCount` is for dashes. A million chords is an outline of a few million
+    /// points; no drawing that fits a screen at a quarter-pixel tolerance needs more.
+    public static let maxStrokeCurveChords = 1_000_000
+
+    /// `tolerance` (in `path`'s space), or a coarser one — raised 16× at a time, each step
+    /// about a quarter of the chords — when the curves of `path` would flatten to more than
+    /// `maxStrokeCurveChords` chords at it, with a diagnostic. A path whose curves stretch a
+    /// huge transform's pen (10⁹ px a point) over a tiny canvas asked for billions of chords at
+    /// 2.5·10⁻¹⁰ user units (a fuzz input: 3.4 GB and 35 s for a 48 × 48 canvas).
+    static func budgetedStrokeTolerance(_ path: Path, _ tolerance: Double) -> Double {
+        // Lines count once whatever the tolerance, and each curve at least once: `floor`.
+        let floor = path.flattenedSegmentCount(tolerance: .infinity)
+        var chords = path.flattenedSegmentCount(tolerance: tolerance) - floor
+        guard chords > maxStrokeCurveChords else { return tolerance }
+        var raised = tolerance
+        for _ in 0 ..< 32 where chords > maxStrokeCurveChords && raised.isFinite {
+            raised *= 16
+            chords = path.flattenedSegmentCount(tolerance: raised) - floor
+        }
+        KinemaDiagnostics.emit("CGPath", "the stroke's curves would need more than \(maxStrokeCurveChords) chords at tolerance "
+            + "\(tolerance); stroked at \(raised) instead")
+        return raised.isFinite ? raised : tolerance
     }
 
     /// `stroked(_:transform:tolerance:)` with the style's fields spelled out (the shape of

@@ -39,8 +39,12 @@ struct FuzzCorpusTests {
         // Each took 10–16 s and 1 GB in a debug build (150 s under the fuzzer's sanitizers): 61–62
         // arcs of radius up to 10^9 whose flattened copy had a million points and whose stroke
         // outline (replacePathWithStrokedPath) had 9–16 million elements.
+        // The fourth (paths-oom-…, 2026-11-29) stroked a dashed copy of 62 k curves through a
+        // transform scaling x by 10^9 (so a pen of 4·10^9 px reaching the 48 × 48 canvas from
+        // anywhere): billions of chords at 2.5·10^-10 user units, 3.4 GB and 35 s; the stroke's
+        // chord budget (Path.maxStrokeCurveChords) makes it 0.3 GB and under 4 s.
         let inputs = try Self.corpus("paths", folder: "regressions")
-        #expect(inputs.count == 3)
+        #expect(inputs.count == 4)
         for (name, bytes) in inputs {
             let (summary, _) = KinemaDiagnostics.collecting { PathsFuzz.run(bytes) }
             #expect(summary.hasPrefix("ops "), "\(name)")

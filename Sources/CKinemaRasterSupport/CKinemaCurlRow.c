@@ -4,13 +4,15 @@
 // order, `TexelReader.tap` / `sampleWide`, `Wide` and `Lanes` in 16-bit lanes, `fraction256`,
 // `arcsine`), whose on-grid loops these replace; CurlKernelTests renders curls both ways and
 // compares them byte for byte.
-// Status: complete for the on-grid case. No run-time CPU choice: one pixel's four channels a
-// vector (SSE2 on x86_64).
+// Status: complete for the on-grid case. Four pixels a step in the compiler's vector extensions
+// (the geometry in four double lanes, the reads mixed in 16-bit lanes), compiled for AVX2 (chosen
+// at run time) and for the baseline; the one-pixel functions draw each span's last 0–3 pixels.
 //
-// Why C: in Swift the roll cost about 17 ns a pixel for its geometry alone (ten float-to-integer
-// conversions, each several instructions without a range-check-free cast, and a two-pass loop to
-// let the processor overlap pixels), the curl frame 11 ms against an 8 ms target. Here a
-// conversion is one instruction and one pass keeps the work of several pixels in flight.
+// Why C, and why four pixels: in Swift the roll cost about 17 ns a pixel for its geometry alone
+// (ten float-to-integer conversions of several instructions each, Swift having no cast without a
+// range check), the curl frame 11.3 ms against an 8 ms target. The same loops in C one pixel at a
+// time were no faster (12.1 ms: a long chain of dependent steps per pixel); four pixels a step,
+// with a lane's conversion one instruction, made it 6.7 ms.
 #include "CKinemaCurlRow.h"
 #include "CKinemaImageSpan.h"
 
@@ -154,8 +156,7 @@ CURL_INLINE void store(const kinema_curl_row *row, uint32_t *out, int64_t column
 
 /// The flat back, one pixel at a time (the tails of the four-pixel loop).
 CURL_INLINE void flat_back_pixels(const kinema_curl_row *row, const kinema_curl_texture *page,
-                                                                   const kinema_curl_texture *under, int64_t first, int64_t end,
-                                                                   uint32_t *out) {
+                                  const kinema_curl_texture *under, int64_t first, int64_t end, uint32_t *out) {
     const double pi_r = curl_pi * row->r;
     const int64_t j = row->y + row->shift_v;
     for (int64_t column = first; column < end; column++) {
@@ -179,8 +180,7 @@ CURL_INLINE void flat_back_pixels(const kinema_curl_row *row, const kinema_curl_
 
 /// The roll, one pixel at a time (the tails of the four-pixel loop).
 CURL_INLINE void roll_pixels(const kinema_curl_row *row, const kinema_curl_texture *page,
-                                                              const kinema_curl_texture *under, int64_t first, int64_t end,
-                                                              uint32_t *out) {
+                             const kinema_curl_texture *under, int64_t first, int64_t end, uint32_t *out) {
     const double r = row->r;
     const double crest_at = curl_pi * r / 2;
     const double weight = row->weight, grey = row->grey, opacity = row->opacity;

@@ -6,7 +6,7 @@
 // compares them byte for byte.
 // Status: complete for the on-grid case. Four pixels a step in the compiler's vector extensions
 // (the geometry in four double lanes, the reads mixed in 16-bit lanes), compiled for AVX2 (chosen
-// at run time) and for the baseline; the one-pixel functions draw each span's last 0–3 pixels.
+// at run time) and for the baseline; a span's last step may write fewer than four.
 //
 // Why C, and why four pixels: in Swift the roll cost about 17 ns a pixel for its geometry alone
 // (ten float-to-integer conversions of several instructions each, Swift having no cast without a
@@ -28,46 +28,7 @@
 
 #define CURL_INLINE static inline __attribute__((always_inline))
 
-typedef uint16_t u16x4 __attribute__((ext_vector_type(4)));
-typedef uint16_t u16x8 __attribute__((ext_vector_type(8)));
-typedef uint8_t u8x4 __attribute__((ext_vector_type(4)));
-typedef uint8_t u8x8 __attribute__((ext_vector_type(8)));
-
 static const double curl_pi = 3.141592653589793;
-
-// Swift's min and max (which argument wins a tie or a NaN matters for bit-equality).
-CURL_INLINE double swift_min(double x, double y) { return y < x ? y : x; }
-CURL_INLINE double swift_max(double x, double y) { return y >= x ? y : x; }
-
-/// ⌊x⌋ for 0 ≤ x < 2^31 (`truncatedPositive`); NaN gives 0.
-CURL_INLINE int32_t truncated_positive(double x) {
-    if (!(x == x)) return 0;
-    return (int32_t)x;
-}
-
-/// `fraction256`: a factor in 1/256, clamped to 0 … 256.
-CURL_INLINE uint16_t fraction256(double x) {
-    // Pinned below 257 first, so that no input converts out of range (the callers' factors lie
-    // in 0 … 256.5, where this changes nothing).
-    double m = swift_max(x, 0);
-    int32_t t = truncated_positive(m < 257 ? m : 257);
-    if (t < 0) t = 0;
-    if (t > 256) t = 256;
-    return (uint16_t)t;
-}
-
-CURL_INLINE u16x4 unpack(uint32_t c) {
-    u8x4 bytes;
-    __builtin_memcpy(&bytes, &c, 4);
-    return __builtin_convertvector(bytes, u16x4);
-}
-
-CURL_INLINE uint32_t pack(u16x4 c) {
-    u8x4 bytes = __builtin_convertvector(c, u8x4);
-    uint32_t packed;
-    __builtin_memcpy(&packed, &bytes, 4);
-    return packed;
-}
 
 /// `Lanes.over`: source-over in two 16-bit lanes of a 32-bit word (a sum past 255 carries, as
 /// there).
@@ -81,151 +42,14 @@ CURL_INLINE uint32_t lanes_over(uint32_t top, uint32_t bottom) {
     return top + (rb | ga);
 }
 
-/// `Wide.over`.
-CURL_INLINE u16x4 wide_over(u16x4 top, u16x4 bottom) {
-    u16x4 t = bottom * (uint16_t)(255 - top.w) + (uint16_t)128;
-    return top + ((t + (t >> 8)) >> 8);
-}
-
-/// `Wide.scale` by one factor in every lane but alpha (`scaleColor`) or in all four.
-CURL_INLINE u16x4 wide_scale(u16x4 c, u16x4 k) { return (c * k + (uint16_t)128) >> 8; }
-
-/// `Wide.back`.
-CURL_INLINE u16x4 wide_back(u16x4 c, uint16_t k1, uint16_t k2, uint16_t k_alpha) {
-    u16x4 a = {k1, k1, k1, 0}, b = {k2, k2, k2, k_alpha};
-    u16x4 w = {c.w, c.w, c.w, c.w};
-    return (c * a + w * b + (uint16_t)128) >> 8;
-}
-
 CURL_INLINE uint32_t raw(const kinema_curl_texture *t, int64_t i, int64_t j) {
     if (i < 0 || j < 0 || i >= t->width || j >= t->height) return 0;
     return t->base[j * t->stride + i];
 }
 
-/// `TexelReader.tap`: the bilinear read of (u, v) in 1/256 texel, offset by one texel; x = −1
-/// for a clear read.
-typedef struct { int32_t x, y; } tap_t;
-
-CURL_INLINE tap_t tap(const kinema_curl_texture *t, double u, double v) {
-    double x = u - 0.5, y = v - 0.5;
-    if (!(x > -1 && y > -1 && x < (double)t->width && y < (double)t->height)) return (tap_t){-1, -1};
-    return (tap_t){truncated_positive((x + 1) * 256 + 0.5), truncated_positive((y + 1) * 256 + 0.5)};
-}
-
-/// `TexelReader.sampleWide(_ tap:)`.
-CURL_INLINE u16x4 sample(const kinema_curl_texture *t, tap_t at) {
-    if (at.x < 0) return (u16x4)0;
-    int64_t i = (int64_t)(at.x >> 8) - 1, j = (int64_t)(at.y >> 8) - 1;
-    uint16_t kx = (uint16_t)(at.x & 0xFF), ky = (uint16_t)(at.y & 0xFF);
-    if (i >= 0 && j >= 0 && i + 1 < t->width && j + 1 < t->height) {
-        const uint32_t *p = t->base + (j * t->stride + i);
-        u8x8 top8, bottom8;
-        __builtin_memcpy(&top8, p, 8);
-        __builtin_memcpy(&bottom8, p + t->stride, 8);
-        u16x8 top = __builtin_convertvector(top8, u16x8), bottom = __builtin_convertvector(bottom8, u16x8);
-        u16x8 left = __builtin_shufflevector(top, bottom, 0, 1, 2, 3, 8, 9, 10, 11);
-        u16x8 right = __builtin_shufflevector(top, bottom, 4, 5, 6, 7, 12, 13, 14, 15);
-        u16x8 rows = (left * (uint16_t)(256 - kx) + right * kx + (uint16_t)128) >> 8;
-        u16x4 upper = __builtin_shufflevector(rows, rows, 0, 1, 2, 3), lower = __builtin_shufflevector(rows, rows, 4, 5, 6, 7);
-        return (upper * (uint16_t)(256 - ky) + lower * ky + (uint16_t)128) >> 8;
-    }
-    // At the edge: the same per-channel rounding (`Lanes.mix` twice), clear outside.
-    u16x4 a = unpack(raw(t, i, j)), b = unpack(raw(t, i + 1, j));
-    u16x4 c = unpack(raw(t, i, j + 1)), d = unpack(raw(t, i + 1, j + 1));
-    u16x4 top = (a * (uint16_t)(256 - kx) + b * kx + (uint16_t)128) >> 8;
-    u16x4 bottom = (c * (uint16_t)(256 - kx) + d * kx + (uint16_t)128) >> 8;
-    return (top * (uint16_t)(256 - ky) + bottom * ky + (uint16_t)128) >> 8;
-}
-
-/// `arcsine` (Abramowitz & Stegun 4.4.46), the same steps.
-CURL_INLINE double arcsine(double x) {
-    double p = -0.0012624911;
-    p = p * x + 0.0066700901;
-    p = p * x - 0.0170881256;
-    p = p * x + 0.0308918810;
-    p = p * x - 0.0501743046;
-    p = p * x + 0.0889789874;
-    p = p * x - 0.2145988016;
-    p = p * x + 1.5707963050;
-    return curl_pi / 2 - __builtin_sqrt(1 - x) * p;
-}
-
 CURL_INLINE void store(const kinema_curl_row *row, uint32_t *out, int64_t column, uint32_t color) {
     out[column] = row->blend && color >> 24 != 255 ? lanes_over(color, out[column]) : color;
 }
-
-/// The flat back, one pixel at a time (the tails of the four-pixel loop).
-CURL_INLINE void flat_back_pixels(const kinema_curl_row *row, const kinema_curl_texture *page,
-                                  const kinema_curl_texture *under, int64_t first, int64_t end, uint32_t *out) {
-    const double pi_r = curl_pi * row->r;
-    const int64_t j = row->y + row->shift_v;
-    for (int64_t column = first; column < end; column++) {
-        int64_t x = row->first_x + column;
-        double px = (double)x + 0.5;
-        double s = row->sa * px + row->s0;
-        double u = row->ua * px + row->u0, v = row->va * px + row->v0;
-        double shift = pi_r - 2 * s;
-        double bu = u + row->nu * shift, bv = v + row->nv * shift;
-        int has_back = bu > -1 && bv > -1 && bu < row->u_limit && bv < row->v_limit;
-        int64_t i = x + row->shift_u;
-        uint32_t color = raw(page, i, j);
-        if (color >> 24 != 255) color = lanes_over(color, raw(under, i, j));
-        if (has_back) {
-            u16x4 back = wide_back(sample(page, tap(page, bu, bv)), row->flat_k1, row->flat_k2, row->k_opacity);
-            color = pack(wide_over(back, unpack(color)));
-        }
-        store(row, out, column, color);
-    }
-}
-
-/// The roll, one pixel at a time (the tails of the four-pixel loop).
-CURL_INLINE void roll_pixels(const kinema_curl_row *row, const kinema_curl_texture *page,
-                             const kinema_curl_texture *under, int64_t first, int64_t end, uint32_t *out) {
-    const double r = row->r;
-    const double crest_at = curl_pi * r / 2;
-    const double weight = row->weight, grey = row->grey, opacity = row->opacity;
-    const int64_t j = row->y + row->shift_v;
-    for (int64_t column = first; column < end; column++) {
-        int64_t x = row->first_x + column;
-        double px = (double)x + 0.5;
-        double s = row->sa * px + row->s0;
-        double u = row->ua * px + row->u0, v = row->va * px + row->v0;
-        u16x4 color = unpack(raw(under, x + row->shift_u, j));
-        if (s > r && s < r + row->shadow_width) {
-            // The shadow, by the page's alpha at the cylinder's crest.
-            double crest = crest_at - s;
-            tap_t crest_tap = tap(page, u + row->nu * crest, v + row->nv * crest);
-            double fall = 1 - (s - r) * row->per_shadow_width;
-            double shadow = row->shadow_per_alpha * fall * fall;
-            if (shadow != 0) {
-                uint16_t k = fraction256((1 - shadow * (double)sample(page, crest_tap).w) * 256 + 0.5);
-                color = wide_scale(color, (u16x4){k, k, k, 256});
-            }
-        }
-        double coverage = swift_min(swift_max((r - s) * row->per_ramp + 0.5, 0), 1);
-        if (coverage > 0) {
-            double sine = swift_min(swift_min(s, r) * row->per_radius, 1);
-            double angle = arcsine(sine);
-            uint16_t k = fraction256(coverage * 256 + 0.5);
-            u16x4 kk = {k, k, k, k};
-            // Lower half (the front side, seen inside the roll), then the upper half (the back).
-            double lower = r * angle - s, upper = r * (curl_pi - angle) - s;
-            uint16_t front_light = fraction256((1 - row->front_shade * sine) * 256 + 0.5);
-            double light = 1 - row->back_shade * sine;
-            uint16_t back_color = fraction256(weight * light * opacity * 256 + 0.5);
-            uint16_t back_alpha = fraction256(grey * (1 - weight) * light * opacity * 256 + 0.5);
-            u16x4 front = wide_scale(sample(page, tap(page, u + row->nu * lower, v + row->nv * lower)),
-                                     (u16x4){front_light, front_light, front_light, 256});
-            color = wide_over(wide_scale(front, kk), color);
-            u16x4 back = wide_back(sample(page, tap(page, u + row->nu * upper, v + row->nv * upper)),
-                                   back_color, back_alpha, row->k_opacity);
-            color = wide_over(wide_scale(back, kk), color);
-        }
-        store(row, out, column, pack(color));
-    }
-}
-
-// MARK: Four pixels a step
 
 typedef double d4 __attribute__((ext_vector_type(4)));
 typedef long m4 __attribute__((ext_vector_type(4)));
@@ -339,12 +163,15 @@ CURL_INLINE u32x4 row4(const kinema_curl_texture *t, int64_t i, int64_t j) {
     return (u32x4){raw(t, i, j), raw(t, i + 1, j), raw(t, i + 2, j), raw(t, i + 3, j)};
 }
 
-CURL_INLINE void store4(const kinema_curl_row *row, uint32_t *out, int64_t column, u32x4 colors) {
+/// The first `count` (1 … 4) of four pixels written from `column`: a span's last step may have
+/// fewer than four, and its other lanes (computed, like any lane, from their own column alone)
+/// are dropped.
+CURL_INLINE void store4(const kinema_curl_row *row, uint32_t *out, int64_t column, u32x4 colors, int64_t count) {
     if (!row->blend) {
-        __builtin_memcpy(out + column, &colors, 16);
+        __builtin_memcpy(out + column, &colors, (unsigned long)count * 4);
         return;
     }
-    for (int k = 0; k < 4; k++) store(row, out, column + k, colors[k]);
+    for (int64_t k = 0; k < count; k++) store(row, out, column + k, colors[k]);
 }
 
 CURL_INLINE d4 centres(const kinema_curl_row *row, int64_t column) {
@@ -371,8 +198,7 @@ CURL_INLINE void flat_back_body(const kinema_curl_row *row, const kinema_curl_te
     const double pi_r = curl_pi * row->r;
     const int64_t j = row->y + row->shift_v;
     const i4 k1 = (i4)row->flat_k1, k2 = (i4)row->flat_k2;
-    int64_t column = first;
-    for (; column + 4 <= end; column += 4) {
+    for (int64_t column = first; column < end; column += 4) {
         d4 px = centres(row, column);
         d4 s = row->sa * px + row->s0;
         d4 u = row->ua * px + row->u0, v = row->va * px + row->v0;
@@ -390,9 +216,8 @@ CURL_INLINE void flat_back_body(const kinema_curl_row *row, const kinema_curl_te
             u16x16 back = back16(sample4(page, tap4(page, bu, bv, has_back)), k1, k2, row->k_opacity);
             color = narrow(over16(back, widen(color)));
         }
-        store4(row, out, column, color);
+        store4(row, out, column, color, end - column < 4 ? end - column : 4);
     }
-    flat_back_pixels(row, page, under, column, end, out);
 }
 
 CURL_INLINE void roll_body(const kinema_curl_row *row, const kinema_curl_texture *page, const kinema_curl_texture *under,
@@ -401,8 +226,7 @@ CURL_INLINE void roll_body(const kinema_curl_row *row, const kinema_curl_texture
     const double crest_at = curl_pi * r / 2;
     const double weight = row->weight, grey = row->grey, opacity = row->opacity;
     const int64_t j = row->y + row->shift_v;
-    int64_t column = first;
-    for (; column + 4 <= end; column += 4) {
+    for (int64_t column = first; column < end; column += 4) {
         d4 px = centres(row, column);
         d4 s = row->sa * px + row->s0;
         d4 u = row->ua * px + row->u0, v = row->va * px + row->v0;
@@ -439,9 +263,8 @@ CURL_INLINE void roll_body(const kinema_curl_row *row, const kinema_curl_texture
                                  back_color, back_alpha, row->k_opacity);
             color = over16(scale16(back, k), color);
         }
-        store4(row, out, column, narrow(color));
+        store4(row, out, column, narrow(color), end - column < 4 ? end - column : 4);
     }
-    roll_pixels(row, page, under, column, end, out);
 }
 
 // Each kernel: the body compiled a second time for AVX2 (the always-inlined body takes its

@@ -117,9 +117,13 @@ extension Path {
     /// huge transform's pen (10⁹ px a point) over a tiny canvas asked for billions of chords at
     /// 2.5·10⁻¹⁰ user units (a fuzz input: 3.4 GB and 35 s for a 48 × 48 canvas).
     static func budgetedStrokeTolerance(_ path: Path, _ tolerance: Double) -> Double {
-        // Lines count once whatever the tolerance, and each curve at least once: `floor`.
+        // The count includes the lines, so a path under the budget is known after one pass (the
+        // usual stroke); only then are the lines and one chord a curve (`floor`, what every
+        // tolerance gives) taken off.
+        var chords = path.flattenedSegmentCount(tolerance: tolerance)
+        guard chords > maxStrokeCurveChords else { return tolerance }
         let floor = path.flattenedSegmentCount(tolerance: .infinity)
-        var chords = path.flattenedSegmentCount(tolerance: tolerance) - floor
+        chords -= floor
         guard chords > maxStrokeCurveChords else { return tolerance }
         var raised = tolerance
         for _ in 0 ..< 32 where chords > maxStrokeCurveChords && raised.isFinite {

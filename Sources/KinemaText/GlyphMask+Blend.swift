@@ -1,4 +1,7 @@
 // GlyphMask+Blend: a coverage mask blended in one colour into a pixmap region, four pixels a step.
+// Where the processor has AVX2, runs of glyphs are blended by the C kernel instead
+// (CKinemaGlyphBlend.c, through `GlyphPlacements.blend`); this loop is the path everywhere else
+// and the kernel's reference (GlyphBlendKernelTests).
 //
 // Audited against: PackedPixel's source-over arithmetic (KinemaRaster/PackedPixel.swift), which
 // the path fill uses. Status: bit for bit that arithmetic for every pixel; the picture is the
@@ -20,16 +23,20 @@ extension GlyphMask {
     /// Blends the mask in `color` (premultiplied, packed) into `region` with its origin's whole
     /// pixel at (`x`, `y`), clipped to the region.
     func blend(into region: PixmapRegion, x: Int, y: Int, color: UInt32) {
+        blend(into: region, maskX: x &+ left, maskY: y &+ top, color: color)
+    }
+
+    /// `blend(into:x:y:color:)` with the mask's top-left pixel at (`maskX`, `maskY`).
+    func blend(into region: PixmapRegion, maskX: Int, maskY: Int, color: UInt32) {
         if color >> 24 == 255 {
-            blend(into: region, x: x, y: y, color: color, opaque: true)
+            blend(into: region, x0: maskX, y0: maskY, color: color, opaque: true)
         } else {
-            blend(into: region, x: x, y: y, color: color, opaque: false)
+            blend(into: region, x0: maskX, y0: maskY, color: color, opaque: false)
         }
     }
 
     @inline(__always)
-    private func blend(into region: PixmapRegion, x: Int, y: Int, color: UInt32, opaque: Bool) {
-        let x0 = x &+ left, y0 = y &+ top
+    private func blend(into region: PixmapRegion, x0: Int, y0: Int, color: UInt32, opaque: Bool) {
         let rowStart = max(0, -y0), rowEnd = min(height, region.height &- y0)
         guard rowStart < rowEnd else { return }
         let clipLeft = -x0, clipRight = region.width &- x0
@@ -71,13 +78,13 @@ extension GlyphMask {
         }
     }
 
-    /// Asks for the cache lines the mask's rows cover in `region` with its origin's whole pixel
-    /// at (`x`, `y`) — a hint, issued a glyph ahead of its blend: labels land anywhere in the
+    /// Asks for the cache lines the mask's rows cover in `region` with its top-left pixel at
+    /// (`x`, `y`) — a hint, issued a glyph ahead of its blend: labels land anywhere in the
     /// frame, so their rows are seldom in the core's own caches, and the blend stalled on them.
-    func prefetch(in region: PixmapRegion, x: Int, y: Int) {
-        let x1 = min(region.width, x &+ left &+ width) &- 1
-        let rowStart = max(0, y &+ top), rowEnd = min(region.height, y &+ top &+ height)
-        guard max(0, x &+ left) <= x1, rowStart < rowEnd else { return }
+    func prefetch(in region: PixmapRegion, maskX x: Int, maskY y: Int) {
+        let x1 = min(region.width, x &+ width) &- 1
+        let rowStart = max(0, y), rowEnd = min(region.height, y &+ height)
+        guard max(0, x) <= x1, rowStart < rowEnd else { return }
         // The right edge only: glyphs go left to right, so the lines under a glyph's left edge are
         // mostly the previous glyph's, already fetched.
         var pixels = region.base + rowStart &* region.rowStride + x1

@@ -243,7 +243,7 @@ extension TextLayout {
         for i in buffers.masks.indices {
             guard let mask = buffers.masks[i] else { continue }
             builder.masks.append(mask)
-            builder.glyphs.append(PlacedGlyph(mask: Unmanaged.passUnretained(mask), x: buffers.pixels[i].x, y: buffers.pixels[i].y))
+            builder.glyphs.append(PlacedGlyph(mask: mask, x: buffers.pixels[i].x, y: buffers.pixels[i].y))
         }
     }
 

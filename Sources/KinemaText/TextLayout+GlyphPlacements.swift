@@ -23,16 +23,38 @@
 // several threads may draw one layout (copies share it). Changing a layout's lines gives it a
 // fresh, empty memo. Memory: a record per glyph (24 bytes) and a reference per mask.
 
+import CKinemaRasterSupport
 import Foundation
 import KinemaRaster
 import Synchronization
 
-/// One glyph ready to blend: its mask and the whole pixel of its origin in the region.
-struct PlacedGlyph {
-    /// Owned by the placement's `masks`; unmanaged so the blend loop does no reference counting.
-    let mask: Unmanaged<GlyphMask>
-    let x: Int
-    let y: Int
+/// One glyph ready to blend: its mask and where the mask's top-left pixel lands in the region,
+/// laid out for the C run kernel (CKinemaGlyphBlend.h). `owner` is the mask, unretained (the
+/// placement's `masks` keep it alive), so the blend loop does no reference counting.
+typealias PlacedGlyph = kinema_placed_glyph
+
+extension kinema_placed_glyph {
+    /// `mask` with its glyph origin's whole pixel at (`x`, `y`) of the region.
+    init(mask: GlyphMask, x: Int, y: Int) {
+        self.init(owner: UnsafeRawPointer(Unmanaged.passUnretained(mask).toOpaque()), spans: mask.spans, rows: mask.rows,
+                  width: Int32(clamping: mask.width), height: Int32(clamping: mask.height), stride: Int32(clamping: mask.stride),
+                  reserved: 0, x: Int64(x &+ mask.left), y: Int64(y &+ mask.top))
+    }
+
+    /// The mask (unretained).
+    var mask: Unmanaged<GlyphMask> {
+        // `owner` is set from a mask by the only initialiser used here.
+        Unmanaged.fromOpaque(owner.unsafelyUnwrapped)
+    }
+}
+
+/// Which blend draws a run of glyphs: the C kernel where the processor has AVX2 (`.fastest`), or
+/// the Swift loop (`.portable`, the tests' reference, and the path on every other processor).
+package enum GlyphBlendPath: Sendable {
+    case fastest, portable
+
+    /// Whether `.fastest` is the C kernel here.
+    package static let kernelAvailable = kinema_glyph_blend_available() != 0
 }
 
 /// The glyph masks of one draw of a layout: per glyph run drawn from masks, in drawing order,
@@ -76,22 +98,30 @@ final class GlyphPlacements: @unchecked Sendable {
         GlyphPlacements.blend(glyphs, run.glyphs, color: run.color, alpha: alpha, into: region)
     }
 
-    static func blend(_ glyphs: [PlacedGlyph], _ range: Range<Int>, color: PaintColor, alpha: Float, into region: PixmapRegion) {
+    static func blend(_ glyphs: [PlacedGlyph], _ range: Range<Int>, color: PaintColor, alpha: Float, into region: PixmapRegion,
+                      path: GlyphBlendPath = .fastest) {
         guard !range.isEmpty else { return }
         let source = color.multipliedAlpha(min(max(alpha, 0), 1)).premultiplied
         guard source.alpha > 0 else { return }
         let packed = source.packed
         glyphs.withUnsafeBufferPointer { glyphs in
+            guard let all = glyphs.baseAddress else { return }
+            if path == .fastest, GlyphBlendPath.kernelAvailable {
+                var target = kinema_glyph_region(base: region.base, row_stride: Int64(region.rowStride),
+                                                 width: Int64(region.width), height: Int64(region.height))
+                kinema_glyph_blend_run(all + range.lowerBound, Int64(range.count), &target, packed)
+                return
+            }
             let first = glyphs[range.lowerBound]
-            first.mask._withUnsafeGuaranteedRef { $0.prefetch(in: region, x: first.x, y: first.y) }
+            first.mask._withUnsafeGuaranteedRef { $0.prefetch(in: region, maskX: Int(first.x), maskY: Int(first.y)) }
             for i in range {
                 // The next glyph's rows are asked for while this one blends.
                 if i &+ 1 < range.upperBound {
                     let next = glyphs[i &+ 1]
-                    next.mask._withUnsafeGuaranteedRef { $0.prefetch(in: region, x: next.x, y: next.y) }
+                    next.mask._withUnsafeGuaranteedRef { $0.prefetch(in: region, maskX: Int(next.x), maskY: Int(next.y)) }
                 }
                 let glyph = glyphs[i]
-                glyph.mask._withUnsafeGuaranteedRef { $0.blend(into: region, x: glyph.x, y: glyph.y, color: packed) }
+                glyph.mask._withUnsafeGuaranteedRef { $0.blend(into: region, maskX: Int(glyph.x), maskY: Int(glyph.y), color: packed) }
             }
         }
     }

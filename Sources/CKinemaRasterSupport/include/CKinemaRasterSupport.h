@@ -11,6 +11,7 @@
 #include "CKinemaImageSpan.h"
 #include "CKinemaShadowRow.h"
 #include "CKinemaCurlRow.h"
+#include "CKinemaGlyphBlend.h"
 #if defined(__linux__)
 #include <malloc.h>
 #endif

@@ -1,0 +1,93 @@
+// The glyph run kernel (CKinemaGlyphBlend.c, AVX2) against the Swift blend it stands in for, and
+// both against blending one pixel at a time with PackedPixel's arithmetic: runs of overlapping
+// random masks, in opaque and translucent colours, inside the region (the kernel's fixed-step
+// loop) and across each of its edges (its span loop), must give the same bytes.
+import Foundation
+import KinemaRaster
+@testable import KinemaText
+import Testing
+
+@Suite struct GlyphBlendKernelTests {
+    /// Draws `glyphs` over `under` (a `width` × `height` picture) by `path`.
+    private func draw(_ glyphs: [PlacedGlyph], color: PaintColor, over under: [UInt32], width: Int, height: Int,
+                      path: GlyphBlendPath) throws -> [UInt32] {
+        var pixmap = try Pixmap(width: width, height: height)
+        var out = [UInt32](repeating: 0, count: width * height)
+        pixmap.withMutableRegion { region in
+            for y in 0..<height { for x in 0..<width { region.row(y)[x] = under[y * width + x] } }
+            GlyphPlacements.blend(glyphs, glyphs.indices, color: color, alpha: 1, into: region, path: path)
+            for y in 0..<height { for x in 0..<width { out[y * width + x] = region.row(y)[x] } }
+        }
+        return out
+    }
+
+    @Test func runKernelEqualsSwiftBlendAndOnePixelReference() throws {
+        var random = GlyphPlacementTests.Bytes(state: 0x6C79_7068)
+        let width = 61, height = 37
+        var fixedSteps = 0, clipped = 0
+        for trial in 0..<200 {
+            // A run: 1–12 masks left to right with overlaps, like a label's glyphs.
+            var masks: [GlyphMask] = []
+            var glyphs: [PlacedGlyph] = []
+            var penX = Int(random.next() % UInt64(width + 20)) - 14
+            let baseline = Int(random.next() % UInt64(height + 16)) - 8
+            for _ in 0..<(1 + Int(random.next() % 12)) {
+                let w = 1 + Int(random.next() % 18), h = 1 + Int(random.next() % 16)
+                var coverage = [UInt8](repeating: 0, count: w * h)
+                for i in coverage.indices {
+                    switch random.next() % 4 {
+                    case 0: coverage[i] = 0
+                    case 1: coverage[i] = 255
+                    default: coverage[i] = random.byte()
+                    }
+                }
+                guard let mask = GlyphMask(left: Int(random.next() % 3) - 1, top: -h, width: w, height: h, coverage: coverage) else { continue }
+                masks.append(mask)
+                glyphs.append(PlacedGlyph(mask: mask, x: penX, y: baseline))
+                let x = Int(glyphs[glyphs.count - 1].x), y = Int(glyphs[glyphs.count - 1].y)
+                let steps = (mask.width + 3) / 4
+                if x >= 0, y >= 0, x + steps * 4 <= width, y + mask.height <= height { fixedSteps += 1 } else { clipped += 1 }
+                penX += max(1, w - Int(random.next() % 3))
+            }
+            let color = PaintColor(red: Float(random.byte()) / 255, green: Float(random.byte()) / 255, blue: Float(random.byte()) / 255,
+                                   alpha: trial % 3 == 0 ? Float(random.byte()) / 255 : 1)
+            var under = [UInt32](repeating: 0, count: width * height)
+            for i in under.indices { under[i] = random.pixel() }
+
+            // The reference: each glyph in turn, one pixel at a time.
+            var expected = under
+            let source = color.premultiplied.packed
+            for glyph in glyphs {
+                let mask = glyph.mask.takeUnretainedValue()
+                for my in 0..<mask.height {
+                    for mx in 0..<mask.width {
+                        let px = Int(glyph.x) + mx, py = Int(glyph.y) + my
+                        let c = mask.coverage(x: mx, y: my)
+                        guard px >= 0, py >= 0, px < width, py < height, c != 0 else { continue }
+                        expected[py * width + px] = PackedPixel.sourceOver(source, coverage: UInt32(c), under: expected[py * width + px])
+                    }
+                }
+            }
+            let portable = try draw(glyphs, color: color, over: under, width: width, height: height, path: .portable)
+            let fastest = try draw(glyphs, color: color, over: under, width: width, height: height, path: .fastest)
+            let portableMismatches = zip(portable, expected).count(where: { $0 != $1 })
+            let kernelMismatches = zip(fastest, expected).count(where: { $0 != $1 })
+            #expect(portableMismatches == 0, "trial \(trial): the Swift blend differs from the one-pixel reference")
+            #expect(kernelMismatches == 0, "trial \(trial): the kernel differs from the one-pixel reference")
+            withExtendedLifetime(masks) {}
+        }
+        // Both of the kernel's loops were exercised.
+        #expect(fixedSteps > 200 && clipped > 200, "fixed-step glyphs \(fixedSteps), clipped \(clipped)")
+    }
+
+    /// Where the processor has AVX2 the fast path is the kernel (so the test above compared it);
+    /// recorded, not required, so that the suite passes on any x86_64 or arm64 machine.
+    @Test func kernelAvailabilityIsKnown() {
+        #if arch(x86_64)
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        if cpuinfo.contains(" avx2") { #expect(GlyphBlendPath.kernelAvailable) }
+        #else
+        #expect(!GlyphBlendPath.kernelAvailable)
+        #endif
+    }
+}

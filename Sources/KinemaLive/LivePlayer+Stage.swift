@@ -79,8 +79,12 @@ extension LivePlayer {
             }
         }
         RunLoop.main.add(timer, forMode: .default)
-        while isRunning {
-            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
+        // The stage's clock installed once for the whole run: each turn then finds it installed
+        // and installs nothing (a task-local push allocates).
+        stage.withClock {
+            while isRunning {
+                _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
+            }
         }
         timer.invalidate()
         waitUntilFinished()

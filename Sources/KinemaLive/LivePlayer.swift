@@ -168,16 +168,18 @@ public final class LivePlayer: Sendable {
         var deadline = MediaClock.system.now
         var lastTime = -Double.infinity
         var lastTree: RenderNode?
+        var lastFrozen: UInt64?
         var index = 0
         var skipped = 0
         while !stopRequested.load(ordering: .acquiring) {
             let time = timebase.now
-            let tree = server.committedTree
+            let (tree, frozen) = server.committed
             let action: LivePresenterAction
-            if index == 0 || time > lastTime || tree !== lastTree {
+            if index == 0 || time > lastTime || tree !== lastTree || frozen?.generation != lastFrozen {
                 let began = MediaClock.system.now
                 if let tree {
-                    compositor.render(RenderServer.evaluate(tree, parentTime: time), into: &frame, scale: scale)
+                    let picture = FrozenValueTable.withCurrent(frozen) { RenderServer.evaluate(tree, parentTime: time) }
+                    compositor.render(picture, into: &frame, scale: scale)
                 } else {
                     frame.clear()
                 }
@@ -197,6 +199,7 @@ public final class LivePlayer: Sendable {
                 index += 1
                 lastTime = time
                 lastTree = tree
+                lastFrozen = frozen?.generation
                 skipped = 0
             } else {
                 action = presenter.poll()

@@ -153,7 +153,11 @@ extension MediaClock {
         _ clock: MediaClock,
         operation: () throws -> Result
     ) rethrows -> Result {
-        try $override.withValue(clock, operation: operation)
+        // Already this task's clock (a run-loop turn inside the stage's `withClock`): nothing to
+        // install. Installing it again would change nothing but cost an allocation (each
+        // task-local push allocates its record).
+        if override === clock { return try operation() }
+        return try $override.withValue(clock, operation: operation)
     }
 
     /// Runs the asynchronous `operation` with `clock` as ``current`` on this task and its

@@ -36,6 +36,12 @@ static inline void kinema_prefetch_lines_for_write(const void *address, int line
     for (int i = 0; i < lines; i++) __builtin_prefetch(p + 64 * i, 1, 3);
 }
 
+/// This thread's current frozen-value table (KinemaRenderServer's FrozenValues.swift): an
+/// unretained object pointer, or NULL. A C thread-local, so that reading and setting it allocate
+/// nothing (a Swift task-local's push allocates).
+const void *_Nullable kinema_frozen_table_current(void);
+void kinema_frozen_table_set_current(const void *_Nullable table);
+
 /// `value` truncated toward zero and pinned to INT64_MIN ... INT64_MAX; NaN gives 0. Defined for
 /// every input (a plain C cast is undefined out of range).
 static inline int64_t kinema_saturating_int64(double value) {

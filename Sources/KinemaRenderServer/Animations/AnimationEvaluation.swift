@@ -80,7 +80,7 @@ extension AnimationSnapshot {
         case .spring(let values, let spring):
             guard values.from == nil || values.to == nil, let ends = values.endpoints(current: current) else { return self }
             resolved = .spring(BasicValues(from: ends.0, to: ends.1, by: nil), spring)
-        case .keyframes:
+        case .keyframes, .frozen:
             return self
         }
         var copy = self
@@ -148,6 +148,8 @@ private func applyProperty(_ p: borrowing PropertyAnimationSnapshot, timing: Med
             span = ends
             value = AnimatableValue.interpolate(from: ends.0, to: ends.1, fraction: fraction)
         }
+    case .frozen(let slot, let frozenAt):
+        value = FrozenValueTable.currentValue(slot) ?? frozenAt
     case .keyframes(let keyframes):
         if let segments = p.keyframeTransformSegments {
             let (index, fraction) = keyframes.linearSegment(shaped)

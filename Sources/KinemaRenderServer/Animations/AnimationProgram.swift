@@ -215,6 +215,9 @@ package final class AnimationProgram: @unchecked Sendable {
                     step.from = a
                     step.to = b
                 }
+            case .frozen:
+                // Read from the committed table at each frame: the general evaluation's.
+                return nil
             case .keyframes(let table):
                 guard table.path == nil, table.mode == .linear, table.values.count >= 2,
                       table.keyTimes.count == table.values.count,

@@ -133,6 +133,10 @@ package final class PropertyAnimationSnapshot: Sendable {
         /// A basic animation whose progress is a spring's closed-form motion.
         case spring(BasicValues, Spring)
         case keyframes(KeyframeSnapshot)
+        /// A constant value kept in the frozen-value table (FrozenValues.swift): a paused,
+        /// scrubbed animator's track. The value is the one it was frozen at where no table is
+        /// current.
+        case frozen(FrozenSlot, AnimatableValue)
     }
 
     package let header: Header
@@ -159,6 +163,8 @@ package final class PropertyAnimationSnapshot: Sendable {
             if case .transform(let a)? = values.from, case .transform(let b)? = values.to {
                 interpolation = TransformInterpolation(from: a, to: b)
             }
+        case .frozen:
+            break
         case .keyframes(let keyframes):
             if keyframes.path == nil, keyframes.mode == .linear, keyframes.values.count >= 2 {
                 var made: [TransformInterpolation] = []

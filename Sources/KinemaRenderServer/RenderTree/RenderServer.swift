@@ -54,6 +54,8 @@ private func keepFreedMemoryForReuse() {
 package final class RenderServer: Sendable {
     private struct Shared {
         var root: RenderNode?
+        /// The frozen values committed with `root` (FrozenValues.swift).
+        var frozen: FrozenValueTable?
         /// Serials whose start / finish was already reported.
         var started: Set<UInt64> = []
         var finished: Set<UInt64> = []
@@ -68,17 +70,27 @@ package final class RenderServer: Sendable {
         keepFreedMemoryForReuse()
     }
 
-    /// Replaces the committed tree (nil: nothing on screen).
-    package func commit(_ root: RenderNode?) {
+    /// Replaces the committed tree (nil: nothing on screen) and the frozen values its frozen
+    /// animations show (FrozenValues.swift).
+    package func commit(_ root: RenderNode?, frozen: FrozenValueTable? = nil) {
         // The replaced tree is released after the lock: freeing thousands of nodes must not keep
         // a render thread waiting.
         var replaced = root
-        shared.withLock { swap(&$0.root, &replaced) }
+        var replacedFrozen = frozen
+        shared.withLock { shared in
+            swap(&shared.root, &replaced)
+            swap(&shared.frozen, &replacedFrozen)
+        }
         withExtendedLifetime(replaced) {}
+        withExtendedLifetime(replacedFrozen) {}
     }
 
     /// The committed tree.
     package var committedTree: RenderNode? { shared.withLock { $0.root } }
+
+    /// The committed tree and the frozen values committed with it, read together: evaluate the
+    /// tree inside `FrozenValueTable.withCurrent(frozen)`.
+    package var committed: (tree: RenderNode?, frozen: FrozenValueTable?) { shared.withLock { ($0.root, $0.frozen) } }
 
     /// The committed tree with every animation applied at absolute media time `time`; nil when
     /// nothing is committed.
@@ -92,15 +104,15 @@ package final class RenderServer: Sendable {
         var last: CompositeLayer?
         let committed = shared.withLock { shared in
             swap(&last, &shared.lastFrame)
-            return shared.root
+            return (shared.root, shared.frozen)
         }
-        guard let root = committed else { return nil }
+        guard let root = committed.0 else { return nil }
         let frame: CompositeLayer
         if isKnownUniquelyReferenced(&last), let recycled = last, recycled.id == root.id, root.staticComposite == nil {
-            Self.evaluate(root, parentTime: time, into: recycled)
+            FrozenValueTable.withCurrent(committed.1) { Self.evaluate(root, parentTime: time, into: recycled) }
             frame = recycled
         } else {
-            frame = Self.evaluate(root, parentTime: time)
+            frame = FrozenValueTable.withCurrent(committed.1) { Self.evaluate(root, parentTime: time) }
         }
         shared.withLock { $0.lastFrame = frame }
         return frame

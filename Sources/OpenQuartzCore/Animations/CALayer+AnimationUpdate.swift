@@ -1,27 +1,25 @@
-// CALayer+AnimationUpdate: a package hook that re-adds a stored basic animation with new from,
-// to and begin values in place, for callers (the property animator's scrub) that would otherwise
-// add a fresh copy of the same animation under the same key at every frame.
+// CALayer+AnimationUpdate: package hooks through which a paused property animator's scrub shows
+// a new value without adding an animation: a stored basic animation frozen on a slot of the
+// frozen-value table (KinemaRenderServer/Animations/FrozenValues.swift), whose value a scrub
+// then changes.
 //
 // Audited against: CALayer.add(_:forKey:) ("the animation object is copied by the render tree";
-//   "if the key already exists … the existing animation is removed"), as CALayer+Animations.swift.
-// Status: complete for what it serves. The update is, observably, the add it stands for — the
-//   entry moves to the end of the layer's animations, gets a new serial, is uncommitted until
-//   the transaction commits (so `presentation()` and the render tree see it then, not before) —
-//   but it makes no new animation object, no snapshot through the class's `snapshot(for:)`
-//   (values of the usual kinds are not boxed and unboxed again), no removal and no event
-//   bookkeeping. It applies only where those would have done nothing: a plain
-//   `CABasicAnimation` without a delegate or byValue, not reporting events, no transaction
-//   completion block open, a layer key path (not a custom key, no value function), and the very
-//   entry the caller last stored (its serial). Anything else returns nil and the caller adds a
-//   copy.
+//   changes reach the render tree at commit), as CALayer+Animations.swift.
+// Status: complete for what it serves. A frozen animation stays where it is among the layer's
+//   animations, with its serial and begin time (on iOS a scrub re-adds nothing either: the
+//   layer's animation keys keep their order); what it shows changes from the next commit, as a
+//   re-added animation's would. It applies only where an add would have done nothing else: a
+//   plain `CABasicAnimation` from and to one value, without events, on a layer key path (not a
+//   custom key, no value function), and the very entry the caller stored (its serial). Anything
+//   else returns false and the caller adds an animation.
 
 import Foundation
 import KinemaRenderServer
 
 extension CALayer {
     /// The serial of the animation stored under `key` (nil when there is none): what
-    /// `replaceBasicAnimationValues(forKey:serial:from:to:beginTime:)` asks for, so that it
-    /// changes only the animation the caller stored and nothing put there since.
+    /// `freezeAnimation(forKey:serial:slot:)` and `setFrozenAnimationValue` ask for, so that they
+    /// change only the animation the caller stored and nothing put there since.
     package final func storedAnimationSerial(forKey key: String) -> UInt64? {
         lastStoredIndex(forKey: key).map { animationStore.entries[$0].serial }
     }
@@ -38,59 +36,46 @@ extension CALayer {
         return nil
     }
 
-    /// What `add(_:forKey: key)` of a copy of the stored basic animation with `fromValue`,
-    /// `toValue` and `beginTime` replaced does, done in place: the stored copy takes the three
-    /// (the values boxed as the key's kind, as a caller sets them), its snapshot is remade from
-    /// the stored header with the values `CABasicAnimation` would unbox from those boxes, and the
-    /// entry moves to the end, uncommitted, under a new serial (returned). Nil, changing nothing,
-    /// when the animation under `key` is not the one with `serial` or is not one this applies to
-    /// (see the file comment), or `beginTime` is 0 (which `add` resolves at commit).
-    ///
-    /// Cost: about 6 k instructions and two allocations (the snapshot's storage and its property
-    /// data), where the add it stands for took about 20 k and nine or ten allocations.
-    package final func replaceBasicAnimationValues(forKey key: String, serial: UInt64, from: AnimatableValue,
-                                                  to: AnimatableValue, beginTime: CFTimeInterval) -> UInt64? {
-        guard beginTime != 0,
-              let index = lastStoredIndex(forKey: key),
+    /// Freezes the basic animation stored under `key` (the one with `serial`, a plain
+    /// `CABasicAnimation` from and to one value, as a paused animator's track adds it): its
+    /// snapshot then shows the value of `slot` in the committed frozen-value table
+    /// (FrozenValues.swift), so that `setFrozenAnimationValue` changes what it shows without
+    /// changing the animation. Until then it shows the value it was frozen at (its from value),
+    /// as before. False, changing nothing, when the entry is not that animation or not such a one.
+    package final func freezeAnimation(forKey key: String, serial: UInt64, slot: FrozenSlot) -> Bool {
+        guard let index = lastStoredIndex(forKey: key),
               animationStore.entries[index].serial == serial, !animationStore.entries[index].reportsEvents,
-              animationStore.entries[index].transitionFrom == nil else { return nil }
-        let animation = animationStore.entries[index].animation
-        let snapshot = animationStore.entries[index].snapshot
-        guard type(of: animation) == CABasicAnimation.self, let basic = animation as? CABasicAnimation,
-              basic.delegate == nil, basic.byValue == nil,
-              case .property(let property) = snapshot.content, case .basic = property.motion,
-              property.header.entry?.isCustom != true, property.header.valueFunction == nil,
-              let kind = property.header.keyKind,
-              CATransaction.openCompletionGroups().isEmpty else { return nil }
-        let (oldFrom, oldTo, oldBegin) = (basic.fromValue, basic.toValue, basic.beginTime)
-        basic.fromValue = from.boxed(as: kind)
-        basic.toValue = to.boxed(as: kind)
-        basic.beginTime = beginTime
-        let values: BasicValues
-        if let a = from.unboxedAgain(as: kind), let b = to.unboxedAgain(as: kind) {
-            values = BasicValues(from: a, to: b)
-        } else if let unboxed = basic.basicValues(property.header) {
-            values = unboxed
-        } else {
-            (basic.fromValue, basic.toValue, basic.beginTime) = (oldFrom, oldTo, oldBegin)
-            return nil
-        }
-        var updated = animationStore.entries.remove(at: index)
-        updated.snapshot = AnimationSnapshot(
-            timing: basic.mediaTiming, timingCurve: snapshot.timingCurve,
-            isRemovedOnCompletion: snapshot.isRemovedOnCompletion,
-            content: .property(PropertyAnimationSnapshot(header: property.header, motion: .basic(values))))
-        updated.serial = makeRenderID()
-        updated.isCommitted = false
-        updated.beginsAtCommit = false
+              animationStore.entries[index].transitionFrom == nil,
+              type(of: animationStore.entries[index].animation) == CABasicAnimation.self,
+              case .property(let property) = animationStore.entries[index].snapshot.content,
+              case .basic(let values) = property.motion, let from = values.from, values.to == from,
+              property.header.entry?.isCustom != true, property.header.valueFunction == nil else { return false }
+        animationStore.entries[index].snapshot.content = .property(
+            PropertyAnimationSnapshot(header: property.header, motion: .frozen(slot, from)))
         CATransaction.ensureOpen()
-        CATransaction.registerPending(self)
-        // Moved to the end, as the add it stands for puts it (the order decides which of two
-        // absolute animations of one key wins, and the order of additive sums). The key is in
-        // the store's known keys already.
-        animationStore.entries.append(updated)
         animationsDidChange()
-        return updated.serial
+        return true
+    }
+
+    /// Shows `value` in the frozen animation stored under `key` (the one with `serial`, frozen
+    /// with `slot`) from the next commit: the value goes to the frozen-value table, and the stored
+    /// animation object's from and to values take it too (boxed as the key's kind, as a caller
+    /// sets them). No snapshot, animation set or render node is made. False, changing nothing,
+    /// when the entry under `key` is no longer that animation.
+    package final func setFrozenAnimationValue(_ value: AnimatableValue, forKey key: String, serial: UInt64, slot: FrozenSlot) -> Bool {
+        guard let index = lastStoredIndex(forKey: key), animationStore.entries[index].serial == serial,
+              case .property(let property) = animationStore.entries[index].snapshot.content,
+              case .frozen(let frozen, _) = property.motion, frozen === slot,
+              let basic = animationStore.entries[index].animation as? CABasicAnimation,
+              let kind = property.header.keyKind else { return false }
+        basic.fromValue = value.boxed(as: kind)
+        basic.toValue = basic.fromValue
+        // The value the animation would unbox from those boxes (a Float key rounds), as an add
+        // of it would show.
+        FrozenValueStore.set(slot, value.unboxedAgain(as: kind) ?? AnimatableValue(boxing: basic.fromValue, as: kind) ?? value)
+        // The turn then commits, handing the server the new values.
+        CATransaction.ensureOpen()
+        return true
     }
 }
 

@@ -124,6 +124,8 @@ extension CALayer {
     /// walk takes: a layer, then its mask's subtree, then each sublayer's subtree; the sublayers
     /// visited are those the layer has once it has laid out.
     final func layoutAndDisplayTree() {
+        // Nothing asked: no work list (an allocation per commit otherwise).
+        guard layoutDisplayPending else { return }
         var pending: [CALayer] = [self]
         while let layer = pending.popLast() {
             guard layer.layoutDisplayPending else { continue }

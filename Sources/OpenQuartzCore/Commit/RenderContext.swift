@@ -45,11 +45,17 @@ package final class RenderContext {
     }
 
     /// Commits this context's tree now if it changed since its last commit.
+    /// The generation of the frozen values this context last handed its server.
+    private var frozenGeneration: UInt64?
+
     package func commit() {
+        // The frozen values (FrozenValues.swift): a scrub changes them and no layer.
+        let frozen = FrozenValueStore.commitTable()
         // A new context marks its root dirty, so its first commit always happens.
-        guard rootLayer.renderDirty || rootLayer.renderSubtreeDirty else { return }
+        guard rootLayer.renderDirty || rootLayer.renderSubtreeDirty || frozen?.generation != frozenGeneration else { return }
+        frozenGeneration = frozen?.generation
         let cutsBefore = CALayer.renderCuts
-        server.commit(rootLayer.makeRenderNode())
+        server.commit(rootLayer.makeRenderNode(), frozen: frozen)
         let cuts = CALayer.renderCuts &- cutsBefore
         if cuts > 0 {
             KinemaDiagnostics.emit(

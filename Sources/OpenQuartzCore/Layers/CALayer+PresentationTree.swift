@@ -117,7 +117,8 @@ extension CALayer {
         }
         let snapshots = hasAnimations ? committedSnapshots : []
         if !snapshots.isEmpty {
-            copy.state = evaluate(state, animations: snapshots, at: time)
+            // Frozen animations show the committed frozen values (FrozenValues.swift).
+            copy.state = FrozenValueTable.withCurrent(FrozenValueStore.committed) { evaluate(state, animations: snapshots, at: time) }
         }
         copy.presentedModel = self
         copy.presentationLinks = PresentationLinks(snapshot: snapshot)

@@ -317,7 +317,9 @@ extension CALayer {
         guard !animationStore.entries.isEmpty else { return old }
         var oldState = state
         guard entry.set(&oldState, old) else { return old }
-        let shown = evaluate(oldState, animations: committedSnapshots, at: currentLocalTime)
+        let shown = FrozenValueTable.withCurrent(FrozenValueStore.committed) {
+            evaluate(oldState, animations: committedSnapshots, at: currentLocalTime)
+        }
         return entry.get(shown)
     }
 

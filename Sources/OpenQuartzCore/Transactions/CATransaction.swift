@@ -228,9 +228,11 @@ public final class CATransaction {
     /// Pops the top frame: a nested frame hands its pending layers to the enclosing one; the
     /// outermost stamps them.
     private static func pop() {
-        if stack.count == 1 {
+        if stack.count == 1, RenderContext.hasPendingLayoutOrDisplay {
             // Core Animation lays out and displays the hosted trees just before committing them,
-            // inside the transaction, with actions disabled (new contents do not animate).
+            // inside the transaction, with actions disabled (new contents do not animate). Only
+            // when a tree asked for it: setting the flag is the first write to the transaction's
+            // values, an allocation a turn with nothing to lay out has no need of.
             let disabled = stack[0].values[kCATransactionDisableActions]
             setValue(true, forKey: kCATransactionDisableActions)
             RenderContext.layoutAndDisplayAll()

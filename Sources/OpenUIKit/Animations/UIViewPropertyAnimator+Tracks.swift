@@ -25,6 +25,9 @@ final class AnimatorTrack {
     /// While the track shows a frozen run: the serial of the layer's animation showing it, so
     /// that the next frozen run (a scrub) changes that animation's values in place.
     var frozenSerial: UInt64?
+    /// The frozen-value slot the track's frozen animations show (FrozenValues.swift), made at
+    /// its first freeze and kept for the track's life.
+    private var frozenSlot: FrozenSlot?
 
     /// Whether a scrub changes the frozen animation in place (false: it adds a new one, as it
     /// did before; the tests compare the two).
@@ -48,16 +51,16 @@ final class AnimatorTrack {
 
     /// Shows `run`: replaces the track's animation with one that evaluates to the run's values.
     ///
-    /// A frozen run shown over a frozen run (a scrub) differs from it only in its value and
-    /// begin time: the layer's animation takes those in place
-    /// (`replaceBasicAnimationValues(forKey:serial:from:to:beginTime:)`, the same as the add
-    /// below, without making an animation), unless something else has replaced or removed it.
+    /// A frozen run is added once and frozen on the track's slot of the frozen-value table
+    /// (KinemaRenderServer/Animations/FrozenValues.swift); a frozen run shown over it (a scrub)
+    /// differs only in its value, which goes to the slot (`setFrozenAnimationValue`): no
+    /// animation, snapshot or render node is made, unless something else has replaced or removed
+    /// the layer's animation, which is then added again.
     func show(_ run: AnimatorRun) {
-        if run.isFrozen, let key, let serial = frozenSerial, Self.scrubsInPlace {
-            let value = value(at: run.motion.pa)
-            if let updated = layer.replaceBasicAnimationValues(forKey: key, serial: serial, from: value, to: value,
-                                                               beginTime: beginTime(of: run)) {
-                frozenSerial = updated
+        if run.isFrozen, let key, let serial = frozenSerial, let slot = frozenSlot, Self.scrubsInPlace {
+            // The frozen animation stays; its value goes to the frozen-value table, which the
+            // next commit hands over beside the unchanged render tree.
+            if layer.setFrozenAnimationValue(value(at: run.motion.pa), forKey: key, serial: serial, slot: slot) {
                 Self.inPlaceUpdates &+= 1
                 return
             }
@@ -89,7 +92,23 @@ final class AnimatorTrack {
         let key = key ?? ViewAnimationBlock.freeKey(keyPath, on: layer)
         self.key = key
         layer.add(animation, forKey: key)
-        frozenSerial = run.isFrozen ? layer.storedAnimationSerial(forKey: key) : nil
+        frozenSerial = nil
+        if run.isFrozen, let serial = layer.storedAnimationSerial(forKey: key) {
+            frozenSerial = serial
+            // Frozen on a slot, so that the scrubs that follow change no animation
+            // (`setFrozenAnimationValue`); without it each scrub re-adds one.
+            if Self.scrubsInPlace {
+                let value = value(at: run.motion.pa)
+                let slot: FrozenSlot
+                if let kept = frozenSlot {
+                    slot = kept
+                    FrozenValueStore.set(slot, value)
+                } else {
+                    slot = FrozenValueStore.makeSlot(value)
+                }
+                if layer.freezeAnimation(forKey: key, serial: serial, slot: slot) { frozenSlot = slot } else { frozenSerial = nil }
+            }
+        }
     }
 
     /// The run's begin in the layer's time, as its animation's beginTime.

@@ -30,9 +30,12 @@ GLYPH_AVX2 __m256i divide255(__m256i v) {
 /// Four pixels at `pixels` under four coverage bytes (the first in the low byte); `color` and
 /// `alpha` are the colour's channels and its alpha, each in the four lanes of every pixel.
 GLYPH_AVX2 void blend_four(uint32_t *pixels, uint32_t coverage, __m256i color, __m256i alpha, int opaque) {
-    const __m128i spread = _mm_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+    // Each coverage byte into its pixel's four 16-bit lanes in one shuffle of the word
+    // broadcast to both halves (a shuffle stays within its half: pixels 0–1, then 2–3).
+    const __m256i spread = _mm256_setr_epi8(0, -1, 0, -1, 0, -1, 0, -1, 1, -1, 1, -1, 1, -1, 1, -1,
+                                            2, -1, 2, -1, 2, -1, 2, -1, 3, -1, 3, -1, 3, -1, 3, -1);
     const __m256i half = _mm256_set1_epi16(128), full = _mm256_set1_epi16(255);
-    __m256i f = _mm256_cvtepu8_epi16(_mm_shuffle_epi8(_mm_cvtsi32_si128((int)coverage), spread));
+    __m256i f = _mm256_shuffle_epi8(_mm256_set1_epi32((int)coverage), spread);
     __m256i under = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)pixels));
     __m256i source = divide255(_mm256_add_epi16(_mm256_mullo_epi16(color, f), half));
     // 255 − the source's alpha: with an opaque colour that alpha is the coverage itself.

@@ -33,14 +33,7 @@ import Testing
             let baseline = Int(random.next() % UInt64(height + 16)) - 8
             for _ in 0..<(1 + Int(random.next() % 12)) {
                 let w = 1 + Int(random.next() % 18), h = 1 + Int(random.next() % 16)
-                var coverage = [UInt8](repeating: 0, count: w * h)
-                for i in coverage.indices {
-                    switch random.next() % 4 {
-                    case 0: coverage[i] = 0
-                    case 1: coverage[i] = 255
-                    default: coverage[i] = random.byte()
-                    }
-                }
+                let coverage = random.coverage(w * h)
                 guard let mask = GlyphMask(left: Int(random.next() % 3) - 1, top: -h, width: w, height: h, coverage: coverage) else { continue }
                 masks.append(mask)
                 glyphs.append(PlacedGlyph(mask: mask, x: penX, y: baseline))

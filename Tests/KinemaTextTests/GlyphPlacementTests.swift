@@ -23,6 +23,17 @@ import Testing
             return z ^ (z >> 31)
         }
         mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
+        /// `count` coverage bytes: a quarter zero, a quarter full, the rest anything (zero runs,
+        /// full runs and ramps, as glyph edges have).
+        mutating func coverage(_ count: Int) -> [UInt8] {
+            (0..<count).map { _ in
+                switch next() % 4 {
+                case 0: 0
+                case 1: 255
+                default: byte()
+                }
+            }
+        }
         /// A valid premultiplied pixel (every channel ≤ alpha).
         mutating func pixel() -> UInt32 {
             let a = UInt32(byte())
@@ -39,14 +50,7 @@ import Testing
         let regionWidth = 23, regionHeight = 17
         for trial in 0..<300 {
             let width = 1 + Int(random.next() % 19), height = 1 + Int(random.next() % 13)
-            var coverage = [UInt8](repeating: 0, count: width * height)
-            for i in coverage.indices {
-                switch random.next() % 4 {
-                case 0: coverage[i] = 0
-                case 1: coverage[i] = 255
-                default: coverage[i] = random.byte()
-                }
-            }
+            let coverage = random.coverage(width * height)
             guard let mask = GlyphMask(left: 0, top: 0, width: width, height: height, coverage: coverage) else { continue }
             let color = trial % 3 == 0 ? random.pixel() : random.pixel() | 0xFF00_0000
             let x = Int(random.next() % UInt64(regionWidth + 16)) - 12, y = Int(random.next() % UInt64(regionHeight + 12)) - 8

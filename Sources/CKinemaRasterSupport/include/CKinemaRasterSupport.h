@@ -39,8 +39,8 @@ static inline void kinema_prefetch_lines_for_write(const void *address, int line
 /// This thread's current frozen-value table (KinemaRenderServer's FrozenValues.swift): an
 /// unretained object pointer, or NULL. A C thread-local, so that reading and setting it allocate
 /// nothing (a Swift task-local's push allocates).
-const void *_Nullable kinema_frozen_table_current(void);
-void kinema_frozen_table_set_current(const void *_Nullable table);
+const void *kinema_frozen_table_current(void);
+void kinema_frozen_table_set_current(const void *table);
 
 /// `value` truncated toward zero and pinned to INT64_MIN ... INT64_MAX; NaN gives 0. Defined for
 /// every input (a plain C cast is undefined out of range).

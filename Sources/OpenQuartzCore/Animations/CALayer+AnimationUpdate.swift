@@ -40,8 +40,9 @@ extension CALayer {
     /// `CABasicAnimation` from and to one value, as a paused animator's track adds it): its
     /// snapshot then shows the value of `slot` in the committed frozen-value table
     /// (FrozenValues.swift), so that `setFrozenAnimationValue` changes what it shows without
-    /// changing the animation. Until then it shows the value it was frozen at (its from value),
-    /// as before. False, changing nothing, when the entry is not that animation or not such a one.
+    /// changing the animation. The slot takes the animation's own value (its from value), which
+    /// is also what the snapshot shows where no table is current. False, changing nothing, when
+    /// the entry is not that animation or not such a one.
     package final func freezeAnimation(forKey key: String, serial: UInt64, slot: FrozenSlot) -> Bool {
         guard let index = lastStoredIndex(forKey: key),
               animationStore.entries[index].serial == serial, !animationStore.entries[index].reportsEvents,
@@ -52,6 +53,8 @@ extension CALayer {
               property.header.entry?.isCustom != true, property.header.valueFunction == nil else { return false }
         animationStore.entries[index].snapshot.content = .property(
             PropertyAnimationSnapshot(header: property.header, motion: .frozen(slot, from)))
+        // The slot shows the animation's own value (as the snapshot unboxed it) from the commit on.
+        FrozenValueStore.set(slot, from)
         CATransaction.ensureOpen()
         animationsDidChange()
         return true

@@ -44,10 +44,10 @@ package final class RenderContext {
         rootLayer.markRenderDirty()
     }
 
-    /// Commits this context's tree now if it changed since its last commit.
     /// The generation of the frozen values this context last handed its server.
     private var frozenGeneration: UInt64?
 
+    /// Commits this context's tree now if it (or the frozen values) changed since its last commit.
     package func commit() {
         // The frozen values (FrozenValues.swift): a scrub changes them and no layer.
         let frozen = FrozenValueStore.commitTable()

@@ -98,14 +98,7 @@ final class AnimatorTrack {
             // Frozen on a slot, so that the scrubs that follow change no animation
             // (`setFrozenAnimationValue`); without it each scrub re-adds one.
             if Self.scrubsInPlace {
-                let value = value(at: run.motion.pa)
-                let slot: FrozenSlot
-                if let kept = frozenSlot {
-                    slot = kept
-                    FrozenValueStore.set(slot, value)
-                } else {
-                    slot = FrozenValueStore.makeSlot(value)
-                }
+                let slot = frozenSlot ?? FrozenValueStore.makeSlot(value(at: run.motion.pa))
                 if layer.freezeAnimation(forKey: key, serial: serial, slot: slot) { frozenSlot = slot } else { frozenSerial = nil }
             }
         }

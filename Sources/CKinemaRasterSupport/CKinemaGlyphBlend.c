@@ -16,6 +16,7 @@
 // only branch left per row is the loop's. Glyphs at the region's edges take the span loop.
 #include "CKinemaGlyphBlend.h"
 #include "CKinemaImageSpan.h"
+#include "CKinemaPackedPixel.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -43,18 +44,6 @@ GLYPH_AVX2 void blend_four(uint32_t *pixels, uint32_t coverage, __m256i color, _
                                : _mm256_sub_epi16(full, divide255(_mm256_add_epi16(_mm256_mullo_epi16(alpha, f), half)));
     __m256i sum = _mm256_add_epi16(source, divide255(_mm256_add_epi16(_mm256_mullo_epi16(under, remaining), half)));
     _mm_storeu_si128((__m128i *)pixels, _mm_packus_epi16(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1)));
-}
-
-/// One pixel: the same arithmetic a channel at a time (a span's last pixels, at the region's edge).
-GLYPH_AVX2 uint32_t blend_one(uint32_t pixel, uint32_t c, uint32_t color) {
-    uint32_t v = (color >> 24) * c + 128;
-    uint32_t source_alpha = (v + (v >> 8)) >> 8, result = 0;
-    for (int shift = 0; shift < 32; shift += 8) {
-        uint32_t s = ((color >> shift) & 255) * c + 128;
-        uint32_t d = ((pixel >> shift) & 255) * (255 - source_alpha) + 128;
-        result |= ((((s + (s >> 8)) >> 8) + ((d + (d >> 8)) >> 8)) & 255) << shift;
-    }
-    return result;
 }
 
 /// Every row, `steps` four-pixel steps from the mask's first column (a constant in each caller).
@@ -95,7 +84,7 @@ GLYPH_AVX2 void blend_clipped(const kinema_placed_glyph *g, const kinema_glyph_r
             blend_four(pixels + i, word, color, alpha, opaque);
         }
         for (; i < end; i++) {
-            if (line[i]) pixels[i] = blend_one(pixels[i], line[i], packed);
+            if (line[i]) pixels[i] = kinema_source_over_coverage(packed, line[i], pixels[i]);
         }
     }
 }

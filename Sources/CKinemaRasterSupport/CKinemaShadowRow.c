@@ -12,6 +12,7 @@
 // blit (a row shifted by fx, two rows mixed by fy) are here for the same reason.
 #include "CKinemaShadowRow.h"
 #include "CKinemaImageSpan.h"
+#include "CKinemaPackedPixel.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -19,11 +20,6 @@
 #else
 #define KINEMA_SHADOW_ROW_X86 0
 #endif
-
-/// round(v / 255) for v = x × y + 128 with x, y ≤ 255, as PackedPixel does it.
-static inline uint32_t div255(uint32_t v) {
-    return (v + (v >> 8)) >> 8;
-}
 
 static inline uint32_t coverage_of(float value) {
     // Two statements, so that no compiler contracts them into one fused multiply-add.
@@ -34,22 +30,11 @@ static inline uint32_t coverage_of(float value) {
     return (uint32_t)rounded;
 }
 
-static inline uint32_t paint_one(uint32_t color, uint32_t coverage, uint32_t pixel) {
-    uint32_t source[4], result = 0;
-    for (int c = 0; c < 4; c++) source[c] = div255(((color >> (8 * c)) & 0xFF) * coverage + 128);
-    uint32_t inverse = 255 - source[3];
-    for (int c = 0; c < 4; c++) {
-        uint32_t under = div255(((pixel >> (8 * c)) & 0xFF) * inverse + 128);
-        result |= ((source[c] + under) & 0xFF) << (8 * c);
-    }
-    return result;
-}
-
 void kinema_shadow_row_paint_portable(const float *values, uint32_t *pixels, int64_t count, uint32_t color) {
     for (int64_t i = 0; i < count; i++) {
         uint32_t coverage = coverage_of(values[i]);
         if (coverage == 0) continue;
-        pixels[i] = paint_one(color, coverage, pixels[i]);
+        pixels[i] = kinema_source_over_coverage(color, coverage, pixels[i]);
     }
 }
 

@@ -119,7 +119,7 @@ package enum FrozenValueStore {
     }
 
     /// Whether values were written since the last `commitTable()`.
-    package static var hasChanges: Bool { generation != (committed?.generation ?? 0) }
+    private static var hasChanges: Bool { generation != (committed?.generation ?? 0) }
 
     /// The committed table, made anew (into a copy nothing else holds, when there is one) when
     /// values were written since the last call.
@@ -133,12 +133,9 @@ package enum FrozenValueStore {
         let table: FrozenValueTable
         if let reused {
             table = reused
-            if table.values.count == values.count {
-                for index in values.indices { table.values[index] = values[index] }
-            } else {
-                table.values.removeAll(keepingCapacity: true)
-                table.values.append(contentsOf: values)
-            }
+            // Into the storage it has (no allocation once it has held as many values).
+            table.values.removeAll(keepingCapacity: true)
+            table.values.append(contentsOf: values)
             table.generation = generation
         } else {
             table = FrozenValueTable(values: values, generation: generation)

@@ -102,17 +102,17 @@ package final class RenderServer: Sendable {
         // Take the last frame out (moved, not copied), so that concurrent evaluations never
         // share one and its reference count says whether the caller still holds it.
         var last: CompositeLayer?
-        let committed = shared.withLock { shared in
+        let (tree, frozen) = shared.withLock { shared in
             swap(&last, &shared.lastFrame)
             return (shared.root, shared.frozen)
         }
-        guard let root = committed.0 else { return nil }
-        let frame: CompositeLayer
-        if isKnownUniquelyReferenced(&last), let recycled = last, recycled.id == root.id, root.staticComposite == nil {
-            FrozenValueTable.withCurrent(committed.1) { Self.evaluate(root, parentTime: time, into: recycled) }
-            frame = recycled
-        } else {
-            frame = FrozenValueTable.withCurrent(committed.1) { Self.evaluate(root, parentTime: time) }
+        guard let root = tree else { return nil }
+        let frame = FrozenValueTable.withCurrent(frozen) { () -> CompositeLayer in
+            if isKnownUniquelyReferenced(&last), let recycled = last, recycled.id == root.id, root.staticComposite == nil {
+                Self.evaluate(root, parentTime: time, into: recycled)
+                return recycled
+            }
+            return Self.evaluate(root, parentTime: time)
         }
         shared.withLock { $0.lastFrame = frame }
         return frame

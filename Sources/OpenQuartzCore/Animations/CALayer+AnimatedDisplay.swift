@@ -139,7 +139,7 @@ extension CALayer {
         guard live else {
             return animatedDisplay == nil ? nil : (state, nil)
         }
-        var shown = FrozenValueTable.withCurrent(FrozenValueStore.committed) { evaluate(state, animations: snapshots, at: time) }
+        var shown = evaluateCommitted(state, animations: snapshots, at: time)
         shown.contents = nil   // compared without contents: the drawing replaces them
         if let last = animatedDisplay, last.state == shown, last.image === state.contents {
             return nil

@@ -82,6 +82,14 @@ extension CALayer {
     }
 }
 
+/// `evaluate(_:animations:at:)` of a model layer's committed animations, with frozen animations
+/// showing the committed frozen values (FrozenValues.swift): what the render tree shows. The model
+/// side's one way to evaluate (presentation copies, animated drawing, actions' start values).
+@MainActor
+func evaluateCommitted(_ state: LayerState, animations: [AnimationSnapshot], at time: Double) -> LayerState {
+    FrozenValueTable.withCurrent(FrozenValueStore.committed) { evaluate(state, animations: animations, at: time) }
+}
+
 extension AnimatableValue {
     /// The value `CABasicAnimation` unboxes from `boxed(as: kind)` (`AnimatableValue(boxing:as:)`),
     /// worked out without the boxes' dynamic casts: a number through the property's own type

@@ -117,8 +117,7 @@ extension CALayer {
         }
         let snapshots = hasAnimations ? committedSnapshots : []
         if !snapshots.isEmpty {
-            // Frozen animations show the committed frozen values (FrozenValues.swift).
-            copy.state = FrozenValueTable.withCurrent(FrozenValueStore.committed) { evaluate(state, animations: snapshots, at: time) }
+            copy.state = evaluateCommitted(state, animations: snapshots, at: time)
         }
         copy.presentedModel = self
         copy.presentationLinks = PresentationLinks(snapshot: snapshot)

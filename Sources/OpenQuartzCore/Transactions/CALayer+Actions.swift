@@ -317,9 +317,7 @@ extension CALayer {
         guard !animationStore.entries.isEmpty else { return old }
         var oldState = state
         guard entry.set(&oldState, old) else { return old }
-        let shown = FrozenValueTable.withCurrent(FrozenValueStore.committed) {
-            evaluate(oldState, animations: committedSnapshots, at: currentLocalTime)
-        }
+        let shown = evaluateCommitted(oldState, animations: committedSnapshots, at: currentLocalTime)
         return entry.get(shown)
     }
 

@@ -24,6 +24,7 @@
 // the same way skips all of this: it keeps the masks it resolved (TextLayout+GlyphPlacements.swift)
 // for as long as the cache's `generation` stays the same.
 
+import CKinemaRasterSupport
 import Foundation
 import KinemaGeometry
 import KinemaRaster
@@ -31,12 +32,15 @@ import Synchronization
 
 /// A glyph's coverage at one size and subpixel phase, placed relative to its whole-pixel origin.
 ///
-/// Storage is one allocation: per row its span (the first and one past the last column with
-/// coverage, two `UInt16`s; empty rows 0, 0), then the coverage rows, each `stride` bytes: the
-/// width plus `GlyphMask.rowPadding` zero bytes, so the blend's four-pixel steps (which start
-/// anywhere inside a span) read only bytes of their own row. Rows and columns with no coverage
-/// at all are trimmed off when the mask is made (`left`, `top` move accordingly): blending zero
-/// coverage changes no pixel, so the picture is the same.
+/// Storage is one allocation laid out for the C blend kernel (`kinema_glyph_mask`,
+/// CKinemaGlyphBlend.h): a header; the mask's steps, four pixels each, at each row's next column
+/// with coverage (so no step is all zero), which are all an unclipped blend reads; per row its
+/// span (the first and one past the last column with coverage, two `UInt16`s; empty rows 0, 0);
+/// the coverage rows, each `stride` bytes: the width plus `GlyphMask.rowPadding` zero bytes, so
+/// a clipped blend's four-pixel steps (which start anywhere inside a span) read only bytes of
+/// their own row. Rows and columns with no coverage at all are trimmed off when the mask is made
+/// (`left`, `top` move accordingly): blending zero coverage changes no pixel, so the picture is
+/// the same.
 package final class GlyphMask: @unchecked Sendable {
     /// The mask's top-left pixel relative to the glyph origin's whole pixel.
     package let left: Int
@@ -52,7 +56,9 @@ package final class GlyphMask: @unchecked Sendable {
 
     /// `coverage` holds `width × height` bytes, rows packed; 255 is full. Nil when no byte has coverage.
     init?(left: Int, top: Int, width: Int, height: Int, coverage: [UInt8]) {
-        guard width > 0, height > 0, width <= Int(UInt16.max), coverage.count >= width * height else { return nil }
+        // (The cache makes masks up to `maximumGlyphPixels` a side; the limit keeps every offset in 32 bits.)
+        guard width > 0, height > 0, width <= Int(UInt16.max), height <= Int(UInt16.max), width * height <= 1 << 24,
+              coverage.count >= width * height else { return nil }
         // The trimmed box: rows and columns with some coverage.
         var firstRow = height, lastRow = -1, firstColumn = width, lastColumn = -1
         for y in 0..<height {
@@ -70,11 +76,36 @@ package final class GlyphMask: @unchecked Sendable {
         self.width = lastColumn - firstColumn + 1
         self.height = lastRow - firstRow + 1
         self.stride = self.width + Self.rowPadding
-        let spanBytes = self.height * 4
-        storage = .allocate(byteCount: spanBytes + self.height * stride, alignment: 4)
-        storage.initializeMemory(as: UInt8.self, repeating: 0, count: spanBytes + self.height * stride)
-        let spans = storage.assumingMemoryBound(to: UInt16.self)
-        let rows = (storage + spanBytes).assumingMemoryBound(to: UInt8.self)
+        let spanBytes = self.height * 4, rowBytes = self.height * stride
+        // The steps, found on the trimmed coverage (a step's bytes past its row's span are 0).
+        var steps: [kinema_glyph_step] = []
+        var reach = 0
+        let header = MemoryLayout<kinema_glyph_mask>.stride
+        for y in 0..<self.height {
+            let source = (firstRow + y) * width + firstColumn
+            var x = 0
+            while x < self.width {
+                guard coverage[source + x] != 0 else { x += 1; continue }
+                var word: UInt32 = 0
+                for k in 0..<4 where x + k < self.width { word |= UInt32(coverage[source + x + k]) << (8 * k) }
+                steps.append(kinema_glyph_step(row: UInt16(y), column: UInt16(x), coverage: word))
+                reach = max(reach, x + 4)
+                x += 4
+            }
+        }
+        let spansOffset = header + steps.count * MemoryLayout<kinema_glyph_step>.stride, rowsOffset = spansOffset + spanBytes
+        let byteCount = rowsOffset + rowBytes
+        storage = .allocate(byteCount: byteCount, alignment: 8)
+        storage.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
+        storage.storeBytes(of: kinema_glyph_mask(width: Int32(self.width), height: Int32(self.height), stride: Int32(stride),
+                                                 step_count: Int32(steps.count), reach: Int32(reach),
+                                                 spans_offset: Int32(spansOffset), rows_offset: Int32(rowsOffset), reserved: 0),
+                           as: kinema_glyph_mask.self)
+        steps.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress { (storage + header).copyMemory(from: base, byteCount: bytes.count) }
+        }
+        let spans = (storage + spansOffset).assumingMemoryBound(to: UInt16.self)
+        let rows = (storage + rowsOffset).assumingMemoryBound(to: UInt8.self)
         for y in 0..<self.height {
             let source = (firstRow + y) * width + firstColumn
             let line = rows + y * stride
@@ -91,13 +122,22 @@ package final class GlyphMask: @unchecked Sendable {
 
     deinit { storage.deallocate() }
 
+    /// The storage's header, which the C kernel reads (and everything after it).
+    @inline(__always)
+    var header: UnsafePointer<kinema_glyph_mask> { UnsafePointer(storage.assumingMemoryBound(to: kinema_glyph_mask.self)) }
+
     /// Per row, its span's start and end column (0, 0 for a row without coverage).
     @inline(__always)
-    var spans: UnsafePointer<UInt16> { UnsafePointer(storage.assumingMemoryBound(to: UInt16.self)) }
+    var spans: UnsafePointer<UInt16> { kinema_glyph_mask_spans(header) }
 
     /// The first coverage row; row `y` starts `y × stride` bytes on.
     @inline(__always)
-    var rows: UnsafePointer<UInt8> { UnsafePointer((storage + height * 4).assumingMemoryBound(to: UInt8.self)) }
+    var rows: UnsafePointer<UInt8> { kinema_glyph_mask_rows(header) }
+
+    /// The four-pixel steps that cover every pixel with coverage.
+    var steps: UnsafeBufferPointer<kinema_glyph_step> {
+        UnsafeBufferPointer(start: kinema_glyph_mask_steps(header), count: Int(header.pointee.step_count))
+    }
 
     /// The coverage of the pixel at (`x`, `y`) of the mask (0 outside it).
     package func coverage(x: Int, y: Int) -> UInt8 {
@@ -105,7 +145,7 @@ package final class GlyphMask: @unchecked Sendable {
         return rows[y * stride + x]
     }
 
-    var byteCount: Int { height * (4 + stride) + 64 }
+    var byteCount: Int { Int(header.pointee.rows_offset) + height * stride + 64 }
 }
 
 package final class GlyphCache: @unchecked Sendable {

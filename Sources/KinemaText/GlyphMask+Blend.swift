@@ -28,15 +28,24 @@ extension GlyphMask {
 
     /// `blend(into:x:y:color:)` with the mask's top-left pixel at (`maskX`, `maskY`).
     func blend(into region: PixmapRegion, maskX: Int, maskY: Int, color: UInt32) {
+        Self.blend(header, into: region, maskX: maskX, maskY: maskY, color: color)
+    }
+
+    /// The mask whose storage starts at `mask` (a `GlyphMask.header`, its owner alive), blended
+    /// with its top-left pixel at (`maskX`, `maskY`).
+    static func blend(_ mask: UnsafePointer<kinema_glyph_mask>, into region: PixmapRegion, maskX: Int, maskY: Int,
+                      color: UInt32) {
         if color >> 24 == 255 {
-            blend(into: region, x0: maskX, y0: maskY, color: color, opaque: true)
+            blend(mask, into: region, x0: maskX, y0: maskY, color: color, opaque: true)
         } else {
-            blend(into: region, x0: maskX, y0: maskY, color: color, opaque: false)
+            blend(mask, into: region, x0: maskX, y0: maskY, color: color, opaque: false)
         }
     }
 
     @inline(__always)
-    private func blend(into region: PixmapRegion, x0: Int, y0: Int, color: UInt32, opaque: Bool) {
+    private static func blend(_ mask: UnsafePointer<kinema_glyph_mask>, into region: PixmapRegion, x0: Int, y0: Int,
+                              color: UInt32, opaque: Bool) {
+        let width = Int(mask.pointee.width), height = Int(mask.pointee.height), stride = Int(mask.pointee.stride)
         let rowStart = max(0, -y0), rowEnd = min(height, region.height &- y0)
         guard rowStart < rowEnd else { return }
         let clipLeft = -x0, clipRight = region.width &- x0
@@ -44,7 +53,7 @@ extension GlyphMask {
         let lanes = SIMD4<UInt16>(truncatingIfNeeded: unsafeBitCast(color, to: SIMD4<UInt8>.self))
         let colorPair = SIMD8<UInt16>(lowHalf: lanes, highHalf: lanes)
         let alpha = SIMD8<UInt16>(repeating: lanes[3])
-        let spans = self.spans, rows = self.rows
+        let spans = kinema_glyph_mask_spans(mask), rows = kinema_glyph_mask_rows(mask)
         // (PixmapRegion.row is not inlined across modules: the address is worked out here.)
         let base = region.base, rowStride = region.rowStride
         // Four-pixel steps start before this column, so they end inside the region.
@@ -81,7 +90,8 @@ extension GlyphMask {
     /// Asks for the cache lines the mask's rows cover in `region` with its top-left pixel at
     /// (`x`, `y`) — a hint, issued a glyph ahead of its blend: labels land anywhere in the
     /// frame, so their rows are seldom in the core's own caches, and the blend stalled on them.
-    func prefetch(in region: PixmapRegion, maskX x: Int, maskY y: Int) {
+    static func prefetch(_ mask: UnsafePointer<kinema_glyph_mask>, in region: PixmapRegion, maskX x: Int, maskY y: Int) {
+        let width = Int(mask.pointee.width), height = Int(mask.pointee.height)
         let x1 = min(region.width, x &+ width) &- 1
         let rowStart = max(0, y), rowEnd = min(region.height, y &+ height)
         guard max(0, x) <= x1, rowStart < rowEnd else { return }

@@ -21,30 +21,22 @@
 //
 // Threads: the kept placement is an immutable object behind a mutex, taken once per draw;
 // several threads may draw one layout (copies share it). Changing a layout's lines gives it a
-// fresh, empty memo. Memory: a record per glyph (24 bytes) and a reference per mask.
+// fresh, empty memo. Memory: a record per glyph (16 bytes) and a reference per mask.
 
 import CKinemaRasterSupport
 import Foundation
 import KinemaRaster
 import Synchronization
 
-/// One glyph ready to blend: its mask and where the mask's top-left pixel lands in the region,
-/// laid out for the C run kernel (CKinemaGlyphBlend.h). `owner` is the mask, unretained (the
+/// One glyph ready to blend: its mask's storage and where the mask's top-left pixel lands in the
+/// region, laid out for the C run kernel (CKinemaGlyphBlend.h). The mask is not retained (the
 /// placement's `masks` keep it alive), so the blend loop does no reference counting.
 typealias PlacedGlyph = kinema_placed_glyph
 
 extension kinema_placed_glyph {
     /// `mask` with its glyph origin's whole pixel at (`x`, `y`) of the region.
     init(mask: GlyphMask, x: Int, y: Int) {
-        self.init(owner: UnsafeRawPointer(Unmanaged.passUnretained(mask).toOpaque()), spans: mask.spans, rows: mask.rows,
-                  width: Int32(clamping: mask.width), height: Int32(clamping: mask.height), stride: Int32(clamping: mask.stride),
-                  reserved: 0, x: Int64(x &+ mask.left), y: Int64(y &+ mask.top))
-    }
-
-    /// The mask (unretained).
-    var mask: Unmanaged<GlyphMask> {
-        // `owner` is set from a mask by the only initialiser used here.
-        Unmanaged.fromOpaque(owner.unsafelyUnwrapped)
+        self.init(mask: mask.header, x: Int32(clamping: x &+ mask.left), y: Int32(clamping: y &+ mask.top))
     }
 }
 
@@ -113,15 +105,15 @@ final class GlyphPlacements: @unchecked Sendable {
                 return
             }
             let first = glyphs[range.lowerBound]
-            first.mask._withUnsafeGuaranteedRef { $0.prefetch(in: region, maskX: Int(first.x), maskY: Int(first.y)) }
+            GlyphMask.prefetch(first.mask, in: region, maskX: Int(first.x), maskY: Int(first.y))
             for i in range {
                 // The next glyph's rows are asked for while this one blends.
                 if i &+ 1 < range.upperBound {
                     let next = glyphs[i &+ 1]
-                    next.mask._withUnsafeGuaranteedRef { $0.prefetch(in: region, maskX: Int(next.x), maskY: Int(next.y)) }
+                    GlyphMask.prefetch(next.mask, in: region, maskX: Int(next.x), maskY: Int(next.y))
                 }
                 let glyph = glyphs[i]
-                glyph.mask._withUnsafeGuaranteedRef { $0.blend(into: region, maskX: Int(glyph.x), maskY: Int(glyph.y), color: packed) }
+                GlyphMask.blend(glyph.mask, into: region, maskX: Int(glyph.x), maskY: Int(glyph.y), color: packed)
             }
         }
     }

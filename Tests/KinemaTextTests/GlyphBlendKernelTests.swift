@@ -1,7 +1,7 @@
 // The glyph run kernel (CKinemaGlyphBlend.c, AVX2) against the Swift blend it stands in for, and
 // both against blending one pixel at a time with PackedPixel's arithmetic: runs of overlapping
-// random masks, in opaque and translucent colours, inside the region (the kernel's fixed-step
-// loop) and across each of its edges (its span loop), must give the same bytes.
+// random masks, in opaque and translucent colours, inside the region (the kernel's loop over each
+// mask's steps) and across each of its edges (its span loop), must give the same bytes.
 import Foundation
 import KinemaRaster
 @testable import KinemaText
@@ -24,7 +24,7 @@ import Testing
     @Test func runKernelEqualsSwiftBlendAndOnePixelReference() throws {
         var random = GlyphPlacementTests.Bytes(state: 0x6C79_7068)
         let width = 61, height = 37
-        var fixedSteps = 0, clipped = 0
+        var stepped = 0, clipped = 0
         for trial in 0..<200 {
             // A run: 1–12 masks left to right with overlaps, like a label's glyphs.
             var masks: [GlyphMask] = []
@@ -38,8 +38,8 @@ import Testing
                 masks.append(mask)
                 glyphs.append(PlacedGlyph(mask: mask, x: penX, y: baseline))
                 let x = Int(glyphs[glyphs.count - 1].x), y = Int(glyphs[glyphs.count - 1].y)
-                let steps = (mask.width + 3) / 4
-                if x >= 0, y >= 0, x + steps * 4 <= width, y + mask.height <= height { fixedSteps += 1 } else { clipped += 1 }
+                let reach = Int(mask.header.pointee.reach)
+                if x >= 0, y >= 0, x + reach <= width, y + mask.height <= height { stepped += 1 } else { clipped += 1 }
                 penX += max(1, w - Int(random.next() % 3))
             }
             let color = PaintColor(red: Float(random.byte()) / 255, green: Float(random.byte()) / 255, blue: Float(random.byte()) / 255,
@@ -50,8 +50,7 @@ import Testing
             // The reference: each glyph in turn, one pixel at a time.
             var expected = under
             let source = color.premultiplied.packed
-            for glyph in glyphs {
-                let mask = glyph.mask.takeUnretainedValue()
+            for (glyph, mask) in zip(glyphs, masks) {
                 for my in 0..<mask.height {
                     for mx in 0..<mask.width {
                         let px = Int(glyph.x) + mx, py = Int(glyph.y) + my
@@ -70,7 +69,42 @@ import Testing
             withExtendedLifetime(masks) {}
         }
         // Both of the kernel's loops were exercised.
-        #expect(fixedSteps > 200 && clipped > 200, "fixed-step glyphs \(fixedSteps), clipped \(clipped)")
+        #expect(stepped > 200 && clipped > 200, "stepped glyphs \(stepped), clipped \(clipped)")
+    }
+
+    /// A mask's steps (what the kernel blends inside the region) cover every pixel with coverage
+    /// once and nothing else: each step's four bytes are the coverage of its four pixels, no step
+    /// is all zero, no two overlap, and `reach` is one past the last column a step touches.
+    @Test func stepsCoverEveryCoveredPixelOnce() throws {
+        var random = GlyphPlacementTests.Bytes(state: 0x5374_6570)
+        var checked = 0
+        for _ in 0..<300 {
+            let w = 1 + Int(random.next() % 24), h = 1 + Int(random.next() % 20)
+            let coverage = random.coverage(w * h)
+            guard let mask = GlyphMask(left: 0, top: 0, width: w, height: h, coverage: coverage) else { continue }
+            var hits = [Int](repeating: 0, count: mask.width * mask.height)
+            var reach = 0
+            for step in mask.steps {
+                let row = Int(step.row), column = Int(step.column)
+                #expect(row < mask.height && column < mask.width)
+                #expect(step.coverage != 0, "an all-zero step at row \(row), column \(column)")
+                for k in 0..<4 {
+                    let c = UInt8(truncatingIfNeeded: step.coverage >> (8 * k))
+                    #expect(c == mask.coverage(x: column + k, y: row))
+                    if column + k < mask.width { hits[row * mask.width + column + k] += 1 }
+                }
+                reach = max(reach, column + 4)
+            }
+            for y in 0..<mask.height {
+                for x in 0..<mask.width {
+                    let expected = mask.coverage(x: x, y: y) != 0 ? 1 : 0
+                    #expect(hits[y * mask.width + x] >= expected && hits[y * mask.width + x] <= 1, "pixel \(x), \(y)")
+                }
+            }
+            #expect(Int(mask.header.pointee.reach) == reach)
+            checked += 1
+        }
+        #expect(checked > 250)
     }
 
     /// Where the processor has AVX2 the fast path is the kernel (so the test above compared it);

@@ -7,17 +7,39 @@
 
 #include <stdint.h>
 
-/// One glyph ready to blend: its mask as GlyphMask stores it and where the mask's top-left pixel
-/// lands in the region. The mask: per row its span (the first and one past the last column with
-/// coverage, two uint16; 0, 0 for an empty row), and the coverage rows, `stride` bytes apart, each
-/// `width` bytes and at least three zero bytes after them.
+/// A glyph's coverage mask, laid out in one block: this header; its `step_count` steps, which
+/// cover every pixel with coverage, row by row, four pixels each, and no pixel twice (`reach` is
+/// one past the last column a step touches); from `spans_offset`, per row its span (the first and
+/// one past the last column with coverage, two uint16; 0, 0 for an empty row); from
+/// `rows_offset`, the coverage rows, `stride` bytes apart, each `width` bytes and at least three
+/// zero bytes after them. The steps come first: an unclipped blend reads the header and them alone.
 typedef struct {
-    /// The object that owns the mask's storage, kept alive by the caller; never read here.
-    const void *_Nullable owner;
-    const uint16_t *_Nonnull spans;
-    const uint8_t *_Nonnull rows;
-    int32_t width, height, stride, reserved;
-    int64_t x, y;
+    int32_t width, height, stride, step_count, reach, spans_offset, rows_offset, reserved;
+} kinema_glyph_mask;
+
+/// Four pixels of a mask: where they start (row and column of the mask) and their coverage, one
+/// byte a pixel, the first in the low byte.
+typedef struct {
+    uint16_t row, column;
+    uint32_t coverage;
+} kinema_glyph_step;
+
+static inline const kinema_glyph_step *_Nonnull kinema_glyph_mask_steps(const kinema_glyph_mask *_Nonnull mask) {
+    return (const kinema_glyph_step *)(mask + 1);
+}
+
+static inline const uint16_t *_Nonnull kinema_glyph_mask_spans(const kinema_glyph_mask *_Nonnull mask) {
+    return (const uint16_t *)((const uint8_t *)mask + mask->spans_offset);
+}
+
+static inline const uint8_t *_Nonnull kinema_glyph_mask_rows(const kinema_glyph_mask *_Nonnull mask) {
+    return (const uint8_t *)mask + mask->rows_offset;
+}
+
+/// One glyph ready to blend: its mask and where the mask's top-left pixel lands in the region.
+typedef struct {
+    const kinema_glyph_mask *_Nonnull mask;
+    int32_t x, y;
 } kinema_placed_glyph;
 
 /// The region: `base` is its pixel (0, 0), `row_stride` pixels from one row's start to the next's.

@@ -131,6 +131,19 @@ extension TextLayout {
 
     /// `draw(into:at:scale:alpha:)` with the glyph cache to use; nil fills every glyph outline.
     package func draw(into region: inout PixmapRegion, at origin: CGPoint, scale: Double, alpha: Float, cache: GlyphCache?) {
+        let cached = cache.flatMap { cache -> (GlyphCache, GlyphPlacements.Key)? in
+            guard scale.isFinite, scale > 0, origin.x.isFinite, origin.y.isFinite, !alpha.isNaN else { return nil }
+            return (cache, GlyphPlacements.Key(cache: ObjectIdentifier(cache), generation: cache.generation, scale: scale.bitPattern,
+                                               originX: Double(origin.x).bitPattern, originY: Double(origin.y).bitPattern,
+                                               width: region.width, height: region.height))
+        }
+        // The masks the last draw kept, when it drew at the same place and scale with the same
+        // cache: blended before anything else is set up (a label redrawn unchanged does no more).
+        let kept = cached.flatMap { glyphPlacements.placements(for: $0.1) }
+        if let kept, kept.masksOnly {
+            kept.blendAll(alpha: alpha, into: region)
+            return
+        }
         var converter = ScanConverter()
         let visible = CGRect(x: -origin.x, y: -origin.y, width: Double(region.frame.width) / scale, height: Double(region.frame.height) / scale)
         let transform = PathTransform(a: scale, b: 0, c: 0, d: scale, tx: origin.x * scale, ty: origin.y * scale)
@@ -145,17 +158,8 @@ extension TextLayout {
                 region.fill(Self.rasterPath(path), color: color.paint, alpha: alpha, using: &converter)
             }
         }
-        guard let cache, scale.isFinite, scale > 0, origin.x.isFinite, origin.y.isFinite, !alpha.isNaN else {
+        guard let (cache, key) = cached else {
             for item in paintItems(visible: visible) { fill(item) }
-            return
-        }
-        // The masks the last draw kept, when it drew at the same place and scale with the same cache.
-        let key = GlyphPlacements.Key(cache: ObjectIdentifier(cache), generation: cache.generation, scale: scale.bitPattern,
-                                      originX: Double(origin.x).bitPattern, originY: Double(origin.y).bitPattern,
-                                      width: region.width, height: region.height)
-        let kept = glyphPlacements.placements(for: key)
-        if let kept, kept.masksOnly {
-            for run in kept.runs { kept.blend(run, alpha: alpha, into: region) }
             return
         }
         var builder = GlyphPlacements.Builder()

@@ -77,9 +77,13 @@ final class GlyphPlacements: @unchecked Sendable {
     /// Keeps every mask in `glyphs` alive.
     private let masks: [GlyphMask]
 
+    /// Each run's colour packed at alpha 1, in `runs`' order.
+    private let packedColors: [UInt32]
+
     init(key: Key, runs: [Run], glyphs: [PlacedGlyph], masksOnly: Bool, masks: [GlyphMask]) {
         self.key = key
         self.runs = runs
+        packedColors = runs.map { Self.packed($0.color, alpha: 1) }
         self.glyphs = glyphs
         self.masksOnly = masksOnly
         self.masks = masks
@@ -90,12 +94,33 @@ final class GlyphPlacements: @unchecked Sendable {
         GlyphPlacements.blend(glyphs, run.glyphs, color: run.color, alpha: alpha, into: region)
     }
 
+    /// Blends every run in order (a draw whose placements are `masksOnly`): the colours at
+    /// `alpha` 1 were packed when the placements were made.
+    func blendAll(alpha: Float, into region: PixmapRegion) {
+        guard alpha == 1, GlyphBlendPath.kernelAvailable else {
+            for run in runs { blend(run, alpha: alpha, into: region) }
+            return
+        }
+        var target = kinema_glyph_region(base: region.base, row_stride: Int64(region.rowStride),
+                                         width: Int64(region.width), height: Int64(region.height))
+        glyphs.withUnsafeBufferPointer { glyphs in
+            guard let all = glyphs.baseAddress else { return }
+            for (run, packed) in zip(runs, packedColors) where !run.glyphs.isEmpty && packed >> 24 != 0 {
+                kinema_glyph_blend_run(all + run.glyphs.lowerBound, Int64(run.glyphs.count), &target, packed)
+            }
+        }
+    }
+
+    /// A colour premultiplied and packed for the blend; its alpha byte 0 when it paints nothing.
+    static func packed(_ color: PaintColor, alpha: Float) -> UInt32 {
+        color.multipliedAlpha(min(max(alpha, 0), 1)).premultiplied.packed
+    }
+
     static func blend(_ glyphs: [PlacedGlyph], _ range: Range<Int>, color: PaintColor, alpha: Float, into region: PixmapRegion,
                       path: GlyphBlendPath = .fastest) {
         guard !range.isEmpty else { return }
-        let source = color.multipliedAlpha(min(max(alpha, 0), 1)).premultiplied
-        guard source.alpha > 0 else { return }
-        let packed = source.packed
+        let packed = Self.packed(color, alpha: alpha)
+        guard packed >> 24 != 0 else { return }
         glyphs.withUnsafeBufferPointer { glyphs in
             guard let all = glyphs.baseAddress else { return }
             if path == .fastest, GlyphBlendPath.kernelAvailable {

@@ -5,6 +5,7 @@
 //                            text between frames, as UILabel and CATextLayer do); the run draws them
 //   text.labels.layout+draw  each label laid out (shaping, line breaking, line setting) and drawn
 //   text.labels.outlines the first without the glyph cache: every glyph outline filled
+//   text.labels.uikit        the same labels as UILabels drawn through UIKit (BenchSuite+TextUIKit.swift)
 // The peer is the same labels through Pango and cairo (PangoCairo via PyGObject, the bundled
 // DejaVu Sans, no hinting), Scripts/bench/text_peers.py, run by this benchmark in the same
 // `kinema bench` with the environment `Scripts/bench/setup-peers.sh` makes (venv-text).
@@ -16,7 +17,7 @@ import KinemaText
 
 extension BenchSuite {
     static var text: [PixelBenchmark] {
-        [textLabels(layoutEachRun: false), textLabels(layoutEachRun: false, glyphCache: false), textLabels(layoutEachRun: true)]
+        [textLabels(layoutEachRun: false), textUIKit, textLabels(layoutEachRun: false, glyphCache: false), textLabels(layoutEachRun: true)]
     }
 
     /// `glyphCache: false` fills every glyph's outline (what `draw` did before the glyph cache):

@@ -99,6 +99,10 @@ final class BitmapStorage {
     /// The engine-layout copy for mirrored layouts (see the file header); nil when drawing directly.
     private var mirror: Pixmap?
 
+    /// Whether drawing writes the bitmap's memory directly (engine pixel order, aligned): no
+    /// mirror to import into and export from.
+    var drawsDirectly: Bool { mirror == nil }
+
     /// The most memory a context allocates for itself (2 GiB): beyond it, `data: nil` fails.
     static let maximumAllocation = 1 << 31
 

@@ -4,6 +4,13 @@
 // The current path and the fill colour are left as they were (Core Text and TextKit draw glyphs
 // without touching either).
 //
+// Glyphs from masks: when nothing in the state needs a path fill — the CTM a positive uniform
+// scale and a translation (y down), a whole-pixel rectangular clip, source-over, no shadow, no
+// transparency layer open, a bitmap drawn directly — `withGlyphTarget` hands the text drawing the
+// clip's pixels, so glyphs come from KinemaText's glyph cache (coverage masks blended at a
+// quarter-pixel phase) instead of having their outlines filled. What that changes in the pixels
+// is bounded by GlyphCacheTests (phase rounding, overlapping glyphs composited one over the other).
+//
 // Status: Kinema API (`package`) for OpenUIKit's text drawing; not Apple API.
 
 import Foundation
@@ -17,6 +24,28 @@ extension CGContext {
         guard !path.isEmpty, color.alpha > 0 || state.blendMode != .normal else { return }
         let raster = path.applying(userToRaster)
         paint(.shape(contours(of: raster), .solid(color.paintColor), rule))
+    }
+
+    /// Runs `body` with the pixels text may blend glyph masks into — the clip's whole-pixel
+    /// rectangle as a region — with the scale from user units to pixels, where user (0, 0) lands
+    /// in the region, and the global alpha; returns false without calling it when the state needs
+    /// a path fill for text (see the file's header).
+    package func withGlyphTarget(_ body: (inout PixmapRegion, _ scale: Double, _ origin: CGPoint, _ alpha: Float) -> Void) -> Bool {
+        guard layers.isEmpty, storage.drawsDirectly, state.blendMode == .normal, state.clip.mask == nil else { return false }
+        if let shadow = state.shadow, shadow.color.alpha > 0 { return false }
+        let m = userToRaster
+        guard m.b == 0, m.c == 0, m.a == m.d, m.a > 0, m.a.isFinite, m.tx.isFinite, m.ty.isFinite,
+              abs(m.tx) < Self.coordinateLimit, abs(m.ty) < Self.coordinateLimit else { return false }
+        let area = state.clip.pixelBounds(in: canvas)
+        guard !area.isEmpty else { return true }
+        let alpha = Float(state.alpha)
+        withTarget(area) { region in
+            // The clip's pixels as a region of their own (the target's region is the whole bitmap).
+            let offset = (area.y - region.frame.y) * region.rowStride + (area.x - region.frame.x)
+            var clipped = PixmapRegion(base: region.base + offset, frame: area, rowStride: region.rowStride)
+            body(&clipped, m.a, CGPoint(x: m.tx - Double(area.x), y: m.ty - Double(area.y)), alpha)
+        }
+        return true
     }
 
     /// The user-space rectangle outside which drawing cannot change a pixel: the clip's bounding

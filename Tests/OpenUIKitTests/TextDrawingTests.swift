@@ -156,6 +156,44 @@ struct TextDrawingTests {
         #expect(w.minY >= 10 && l.minY >= 10)
     }
 
+    @Test("in a plain UIKit context text blends the glyph cache's masks; where the context needs a path (here a transparency layer) its outlines are filled; the two agree within GlyphCacheTests' bounds")
+    func glyphMasksOrOutlines() throws {
+        let attributes: [NSAttributedString.Key: Any] = [.font: UIFont.systemFont(ofSize: 15), .foregroundColor: UIColor.black]
+        let string = "Hiệu ứng chuyển động AVATAR office ệ ở ữ ặ"
+        let format = UIKitTestSupport.format()
+        let size = CGSize(width: 380, height: 40)
+        let masks = UIGraphicsImageRenderer(size: size, format: format).image { _ in
+            string.draw(at: CGPoint(x: 3.3, y: 5.6), withAttributes: attributes)
+        }
+        let outlines = UIGraphicsImageRenderer(size: size, format: format).image { context in
+            // A transparency layer declines the glyph target (CGContext.withGlyphTarget).
+            context.cgContext.beginTransparencyLayer(auxiliaryInfo: nil)
+            string.draw(at: CGPoint(x: 3.3, y: 5.6), withAttributes: attributes)
+            context.cgContext.endTransparencyLayer()
+        }
+        T.keep(masks, "glyph-masks.png")
+        T.keep(outlines, "glyph-outlines.png")
+        let a = try #require(masks.cgImage?.pixmap), b = try #require(outlines.cgImage?.pixmap)
+        #expect(a.width == b.width && a.height == b.height)
+        var differing = 0, worst = 0, total = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let p = try #require(a.pixel(x: x, y: y)), q = try #require(b.pixel(x: x, y: y))
+                let d = max(abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)), abs(Int(p.blue) - Int(q.blue)),
+                            abs(Int(p.alpha) - Int(q.alpha)))
+                if d > 0 { differing += 1 }
+                worst = max(worst, d)
+                total += d
+            }
+        }
+        // Not the same pixels (so the first went through the masks), but the same text: the bounds
+        // GlyphCacheTests states for a line (a quarter-pixel phase, overlapping glyphs composited).
+        #expect(differing > 0, "the masks' picture equals the outlines' (the glyph target was not taken)")
+        #expect(worst <= 72, "worst \(worst)")
+        #expect(Double(total) / Double(a.width * a.height) <= 1.5, "mean \(Double(total) / Double(a.width * a.height))")
+        #expect(T.ink(masks) != nil)
+    }
+
     @Test("draw(with:) without .usesLineFragmentOrigin puts the baseline at the rect's origin")
     func baselineDrawing() throws {
         let attributes: [NSAttributedString.Key: Any] = [.font: font, .foregroundColor: UIColor.black]

@@ -104,6 +104,15 @@ package enum TextRendering {
             KinemaDiagnostics.emit("UIKit text", "drawing origin \(origin) is not finite; nothing drawn")
             return
         }
+        // Glyph masks straight into the bitmap when the context allows it (CGContext+Text.swift)
+        // and nothing here needs a path: no colour override, no shadow.
+        if adjustment.foreground == nil, !layout.lines.contains(where: { $0.runs.contains { $0.style.shadow != nil } }) {
+            let drawn = context.withGlyphTarget { region, scale, userOrigin, alpha in
+                let at = CGPoint(x: origin.x + userOrigin.x / scale, y: origin.y + userOrigin.y / scale)
+                layout.draw(into: &region, at: at, scale: scale, alpha: alpha * Float(adjustment.alpha), cache: GlyphCache.shared)
+            }
+            if drawn { return }
+        }
         var visible = layout
         if let bounds = context.userSpaceDrawingBounds {
             if bounds.isEmpty { return }

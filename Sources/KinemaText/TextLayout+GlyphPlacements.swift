@@ -40,6 +40,13 @@ extension kinema_placed_glyph {
     }
 }
 
+extension kinema_glyph_region {
+    /// The C kernel's view of `region`.
+    init(_ region: PixmapRegion) {
+        self.init(base: region.base, row_stride: Int64(region.rowStride), width: Int64(region.width), height: Int64(region.height))
+    }
+}
+
 /// Which blend draws a run of glyphs: the C kernel where the processor has AVX2 (`.fastest`), or
 /// the Swift loop (`.portable`, the tests' reference, and the path on every other processor).
 package enum GlyphBlendPath: Sendable {
@@ -101,8 +108,7 @@ final class GlyphPlacements: @unchecked Sendable {
             for run in runs { blend(run, alpha: alpha, into: region) }
             return
         }
-        var target = kinema_glyph_region(base: region.base, row_stride: Int64(region.rowStride),
-                                         width: Int64(region.width), height: Int64(region.height))
+        var target = kinema_glyph_region(region)
         glyphs.withUnsafeBufferPointer { glyphs in
             guard let all = glyphs.baseAddress else { return }
             for (run, packed) in zip(runs, packedColors) where !run.glyphs.isEmpty && packed >> 24 != 0 {
@@ -124,8 +130,7 @@ final class GlyphPlacements: @unchecked Sendable {
         glyphs.withUnsafeBufferPointer { glyphs in
             guard let all = glyphs.baseAddress else { return }
             if path == .fastest, GlyphBlendPath.kernelAvailable {
-                var target = kinema_glyph_region(base: region.base, row_stride: Int64(region.rowStride),
-                                                 width: Int64(region.width), height: Int64(region.height))
+                var target = kinema_glyph_region(region)
                 kinema_glyph_blend_run(all + range.lowerBound, Int64(range.count), &target, packed)
                 return
             }

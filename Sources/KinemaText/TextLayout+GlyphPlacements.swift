@@ -161,12 +161,17 @@ final class GlyphPlacements: @unchecked Sendable {
     }
 }
 
-/// The placements a layout's last draw kept (see the file's header). Every memo is equal to
-/// every other: it is a cache, not part of the layout's value.
+/// A layout's lines and the placements its last draw kept (see the file's header), in the one
+/// object a `TextLayout` holds. Equality and hashing are the lines': the kept placements are a
+/// cache, not part of the layout's value.
 package final class GlyphPlacementMemo: Sendable, Hashable {
+    /// The layout's lines (never changed: a layout with new lines gets a new memo).
+    let lines: [TextLine]
     private let kept = Mutex<GlyphPlacements?>(nil)
 
-    package init() {}
+    init(lines: [TextLine]) {
+        self.lines = lines
+    }
 
     /// The kept placements if they were made for `key`.
     func placements(for key: GlyphPlacements.Key) -> GlyphPlacements? {
@@ -180,6 +185,6 @@ package final class GlyphPlacementMemo: Sendable, Hashable {
     /// Whether placements are kept (any key).
     package var isEmpty: Bool { kept.withLock { $0 == nil } }
 
-    package static func == (lhs: GlyphPlacementMemo, rhs: GlyphPlacementMemo) -> Bool { true }
-    package func hash(into hasher: inout Hasher) {}
+    package static func == (lhs: GlyphPlacementMemo, rhs: GlyphPlacementMemo) -> Bool { lhs === rhs || lhs.lines == rhs.lines }
+    package func hash(into hasher: inout Hasher) { hasher.combine(lines) }
 }

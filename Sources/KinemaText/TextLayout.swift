@@ -68,9 +68,23 @@ package struct TextLine: Sendable, Hashable {
 }
 
 package struct TextLayout: Sendable, Hashable {
+    /// The lines and the masks the last draw kept, in one object: a copy of the layout (which
+    /// every call on a layout read from an array or a property makes) retains one reference, the
+    /// one the draw reads anyway (docs/BENCHMARKS.md, Text: two references cost ~1 ms of the
+    /// text benchmark's frame in retains of cold objects).
+    private var storage: GlyphPlacementMemo
+
     package var lines: [TextLine] {
+        get { storage.lines }
         // New lines, new glyphs: the masks kept for the old ones do not apply.
-        didSet { glyphPlacements = GlyphPlacementMemo() }
+        set { storage = GlyphPlacementMemo(lines: newValue) }
+        _modify {
+            var lines = storage.lines
+            // Dropped first, so lines held by this layout alone are changed in place.
+            storage = GlyphPlacementMemo(lines: [])
+            defer { storage = GlyphPlacementMemo(lines: lines) }
+            yield &lines
+        }
     }
     /// The used size: the widest line × the height of the set lines (UIKit's `boundingRect`
     /// size before rounding).
@@ -84,8 +98,18 @@ package struct TextLayout: Sendable, Hashable {
     /// bounded width).
     package var usedMinX: Double
     /// The glyph masks the last draw resolved, reused by a draw at the same place and scale
-    /// (TextLayout+GlyphPlacements.swift). Equal in every layout: not part of the value.
-    package private(set) var glyphPlacements = GlyphPlacementMemo()
+    /// (TextLayout+GlyphPlacements.swift). Not part of the value: layouts with equal lines are
+    /// equal whatever their memos hold.
+    package var glyphPlacements: GlyphPlacementMemo { storage }
+
+    package init(lines: [TextLine], size: CGSize, isTruncated: Bool, firstBaseline: Double, lastBaseline: Double, usedMinX: Double) {
+        storage = GlyphPlacementMemo(lines: lines)
+        self.size = size
+        self.isTruncated = isTruncated
+        self.firstBaseline = firstBaseline
+        self.lastBaseline = lastBaseline
+        self.usedMinX = usedMinX
+    }
 
     package var usedRect: CGRect { CGRect(x: usedMinX, y: 0, width: size.width, height: size.height) }
 }

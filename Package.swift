@@ -227,7 +227,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KinemaTextTests",
-            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaRaster", "KinemaText", "KinemaImageIO", "KinemaTestSupport"],
+            dependencies: ["KinemaSupport", "KinemaGeometry", "KinemaRaster", "KinemaText", "CKinemaRasterSupport", "KinemaImageIO", "KinemaTestSupport"],
             resources: [.copy("References")],
             swiftSettings: strictSwift
         ),

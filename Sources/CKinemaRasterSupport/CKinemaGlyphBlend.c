@@ -2,7 +2,8 @@
 // Audited against: GlyphMask+Blend.swift (the same arithmetic: PackedPixel's source-over with the
 // colour scaled by the coverage, every division by 255 rounded as `divide255`); GlyphBlendKernelTests
 // blends random masks both ways, clipped and not, and compares the bytes.
-// Status: complete; AVX2 only.
+// Status: complete; AVX2, and AVX-512 (F, BW, VL, VBMI) two steps at a time where the processor
+// has it (chosen at run time; `KINEMA_GLYPH_KERNEL=avx2` picks the AVX2 one to compare).
 //
 // Why, and why this shape (`kinema bench --filter text.labels.draw`, 10,000 labels, ~240,000
 // glyph masks of 11–17 px a frame): the blend was not limited by its arithmetic or by memory —
@@ -17,6 +18,8 @@
 // (15.6–16.2 → 12.8–14.1 ms a frame, alternating runs, identical bytes). Glyphs at the region's
 // edges take the span loop over the mask's rows.
 #include "CKinemaGlyphBlend.h"
+#include <stdlib.h>
+#include <string.h>
 #include "CKinemaImageSpan.h"
 #include "CKinemaPackedPixel.h"
 
@@ -105,17 +108,134 @@ GLYPH_AVX2 void blend_run(const kinema_placed_glyph *glyphs, int64_t count, cons
 }
 
 __attribute__((target("avx2")))
-void kinema_glyph_blend_run(const kinema_placed_glyph *glyphs, int64_t count, const kinema_glyph_region *region,
-                            uint32_t color) {
+static void blend_run_avx2(const kinema_placed_glyph *glyphs, int64_t count, const kinema_glyph_region *region,
+                           uint32_t color) {
     if (color >> 24 == 255) blend_run(glyphs, count, region, color, 1);
     else blend_run(glyphs, count, region, color, 0);
 }
 
-int kinema_glyph_blend_available(void) { return kinema_image_span_has_avx2(); }
+// ---- AVX-512: two steps at a time ------------------------------------------------------------
+//
+// Why (2026-11-29, `kinema bench --filter text.labels.draw`): the step loop above issues about 21
+// instructions a step and the core dispatches six a cycle, so a step took ~3.5 cycles where its
+// four multiplies need two. Two steps in one 512-bit register (their eight pixels need not be
+// side by side) share the loop, the coverage spread and the widening, ~13 instructions a step.
+// Zen 4 runs a 512-bit operation as two 256-bit halves, so the multiplies cost the same; the
+// instructions saved are what is gained.
+
+#define GLYPH_AVX512 static inline __attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512vbmi"), always_inline))
+
+GLYPH_AVX512 __m512i divide255_512(__m512i v) {
+    return _mm512_mulhi_epu16(v, _mm512_set1_epi16((short)257));
+}
+
+/// A pair of steps (`pair[0]`, `pair[1]`: no pixel in common) with their pixels at `a` and `b`.
+GLYPH_AVX512 void blend_eight(uint32_t *a, uint32_t *b, const kinema_glyph_step *pair, __m512i spread, __m512i color,
+                              __m512i alpha, int opaque) {
+    const __m512i half = _mm512_set1_epi16(128), full = _mm512_set1_epi16(255);
+    // The pair's 16 bytes hold the coverage at bytes 4–7 and 12–15; each goes to the low byte of
+    // its pixel's four 16-bit lanes, the high bytes zeroed by the mask.
+    __m512i f = _mm512_maskz_permutexvar_epi8(0x5555555555555555ULL, spread,
+                                              _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)pair)));
+    __m256i under8 = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)a)),
+                                             _mm_loadu_si128((const __m128i *)b), 1);
+    __m512i under = _mm512_cvtepu8_epi16(under8);
+    __m512i source = divide255_512(_mm512_add_epi16(_mm512_mullo_epi16(color, f), half));
+    __m512i remaining = opaque ? _mm512_xor_si512(f, full)
+                               : _mm512_sub_epi16(full, divide255_512(_mm512_add_epi16(_mm512_mullo_epi16(alpha, f), half)));
+    __m512i sum = _mm512_add_epi16(source, divide255_512(_mm512_add_epi16(_mm512_mullo_epi16(under, remaining), half)));
+    // Every sum is at most 255 (source + pixel × (255 − source alpha) / 255), so truncating each
+    // lane to a byte is the saturating pack.
+    __m256i out = _mm512_cvtepi16_epi8(sum);
+    _mm_storeu_si128((__m128i *)a, _mm256_castsi256_si128(out));
+    _mm_storeu_si128((__m128i *)b, _mm256_extracti128_si256(out, 1));
+}
+
+GLYPH_AVX512 void blend_run_pairs(const kinema_placed_glyph *glyphs, int64_t count, const kinema_glyph_region *region,
+                                  uint32_t packed, int opaque) {
+    __m256i color256 = _mm256_cvtepu8_epi16(_mm_set1_epi32((int)packed));
+    __m256i alpha256 = _mm256_set1_epi16((short)(packed >> 24));
+    __m512i color = _mm512_broadcast_i64x4(color256);
+    __m512i alpha = _mm512_set1_epi16((short)(packed >> 24));
+    // Byte i of the coverage: pixel (i / 8) of the pair, i.e. step (i / 32), its byte 4 + (i / 8) % 4.
+    uint8_t indices[64];
+    for (int i = 0; i < 64; i++) indices[i] = (uint8_t)((i / 32) * 8 + 4 + (i / 8) % 4);
+    const __m512i spread = _mm512_loadu_si512((const void *)indices);
+    const int64_t row_stride = region->row_stride;
+    for (int64_t n = 0; n < count; n++) {
+        const kinema_placed_glyph *g = glyphs + n;
+        const kinema_glyph_mask *m = g->mask;
+        if (n + 1 < count) {
+            __builtin_prefetch(g[1].mask);
+            __builtin_prefetch((const uint8_t *)g[1].mask + 64);
+        }
+        int64_t x = g->x, y = g->y;
+        if (x < 0 || y < 0 || x + m->pair_reach > region->width || y + m->height > region->height) {
+            blend_clipped(m, x, y, region, packed, color256, alpha256, opaque);
+            continue;
+        }
+        uint32_t *origin = region->base + y * row_stride + x;
+        const kinema_glyph_step *step = kinema_glyph_mask_steps(m), *last = step + ((m->step_count + 1) & ~1);
+        for (; step < last; step += 2) {
+            blend_eight(origin + step[0].row * row_stride + step[0].column, origin + step[1].row * row_stride + step[1].column,
+                        step, spread, color, alpha, opaque);
+        }
+    }
+}
+
+__attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512vbmi")))
+static void blend_run_avx512(const kinema_placed_glyph *glyphs, int64_t count, const kinema_glyph_region *region,
+                             uint32_t color) {
+    if (color >> 24 == 255) blend_run_pairs(glyphs, count, region, color, 1);
+    else blend_run_pairs(glyphs, count, region, color, 0);
+}
+
+static int glyph_level_state;
+
+int kinema_glyph_blend_level(void) {
+    int state = __atomic_load_n(&glyph_level_state, __ATOMIC_RELAXED);
+    if (state == 0) {
+        __builtin_cpu_init();
+        int level = 0;
+        if (kinema_image_span_has_avx2()) {
+            level = 1;
+            if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")
+                && __builtin_cpu_supports("avx512vbmi")) level = 2;
+        }
+        // For comparing kernels in one build (docs/BENCHMARKS.md, Text).
+        const char *cap = getenv("KINEMA_GLYPH_KERNEL");
+        if (cap != NULL && strcmp(cap, "avx2") == 0 && level > 1) level = 1;
+        if (cap != NULL && strcmp(cap, "swift") == 0) level = 0;
+        state = level + 1;
+        __atomic_store_n(&glyph_level_state, state, __ATOMIC_RELAXED);
+    }
+    return state - 1;
+}
+
+void kinema_glyph_blend_run_level(const kinema_placed_glyph *glyphs, int64_t count, const kinema_glyph_region *region,
+                                  uint32_t color, int level) {
+    if (level > kinema_glyph_blend_level()) return;
+    if (level == 2) blend_run_avx512(glyphs, count, region, color);
+    else if (level == 1) blend_run_avx2(glyphs, count, region, color);
+}
+
+void kinema_glyph_blend_run(const kinema_placed_glyph *glyphs, int64_t count, const kinema_glyph_region *region,
+                            uint32_t color) {
+    kinema_glyph_blend_run_level(glyphs, count, region, color, kinema_glyph_blend_level());
+}
+
+int kinema_glyph_blend_available(void) { return kinema_glyph_blend_level() > 0; }
 
 #else
 
 int kinema_glyph_blend_available(void) { return 0; }
+
+int kinema_glyph_blend_level(void) { return 0; }
+
+void kinema_glyph_blend_run_level(const kinema_placed_glyph *glyphs, int64_t count, const kinema_glyph_region *region,
+                                  uint32_t color, int level) {
+    (void)glyphs; (void)count; (void)region; (void)color; (void)level;
+}
 
 void kinema_glyph_blend_run(const kinema_placed_glyph *glyphs, int64_t count, const kinema_glyph_region *region,
                             uint32_t color) {

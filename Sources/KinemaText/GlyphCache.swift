@@ -34,7 +34,8 @@ import Synchronization
 ///
 /// Storage is one allocation laid out for the C blend kernel (`kinema_glyph_mask`,
 /// CKinemaGlyphBlend.h): a header; the mask's steps, four pixels each, at each row's next column
-/// with coverage (so no step is all zero), which are all an unclipped blend reads; per row its
+/// with coverage (so no step is all zero), and a padding step when their count is odd, which are
+/// all an unclipped blend reads; per row its
 /// span (the first and one past the last column with coverage, two `UInt16`s; empty rows 0, 0);
 /// the coverage rows, each `stride` bytes: the width plus `GlyphMask.rowPadding` zero bytes, so
 /// a clipped blend's four-pixel steps (which start anywhere inside a span) read only bytes of
@@ -93,13 +94,26 @@ package final class GlyphMask: @unchecked Sendable {
                 x += 4
             }
         }
+        // The pair kernel (two steps at a time) reads an even number of steps: an odd list ends in
+        // a padding step of no coverage that does not overlap the last step (CKinemaGlyphBlend.h).
+        let stepCount = steps.count
+        var pairReach = reach
+        if let first = steps.first, stepCount % 2 == 1 {
+            var padding = kinema_glyph_step(row: first.row, column: first.column, coverage: 0)
+            if stepCount == 1 {
+                if self.height > 1 { padding.row = first.row == 0 ? 1 : 0 } else { padding.column = first.column + 4 }
+            }
+            pairReach = max(reach, Int(padding.column) + 4)
+            steps.append(padding)
+        }
         let spansOffset = header + steps.count * MemoryLayout<kinema_glyph_step>.stride, rowsOffset = spansOffset + spanBytes
         let byteCount = rowsOffset + rowBytes
         storage = .allocate(byteCount: byteCount, alignment: 8)
         storage.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
         storage.storeBytes(of: kinema_glyph_mask(width: Int32(self.width), height: Int32(self.height), stride: Int32(stride),
-                                                 step_count: Int32(steps.count), reach: Int32(reach),
-                                                 spans_offset: Int32(spansOffset), rows_offset: Int32(rowsOffset), reserved: 0),
+                                                 step_count: Int32(stepCount), reach: Int32(reach),
+                                                 spans_offset: Int32(spansOffset), rows_offset: Int32(rowsOffset),
+                                                 pair_reach: Int32(pairReach)),
                            as: kinema_glyph_mask.self)
         steps.withUnsafeBytes { bytes in
             if let base = bytes.baseAddress { (storage + header).copyMemory(from: base, byteCount: bytes.count) }

@@ -47,13 +47,19 @@ extension kinema_glyph_region {
     }
 }
 
-/// Which blend draws a run of glyphs: the C kernel where the processor has AVX2 (`.fastest`), or
-/// the Swift loop (`.portable`, the tests' reference, and the path on every other processor).
-package enum GlyphBlendPath: Sendable {
+/// Which blend draws a run of glyphs: the best C kernel the processor runs (`.fastest`: AVX-512
+/// two steps at a time, else AVX2), one kernel by level (`.kernel(1)` AVX2, `.kernel(2)` AVX-512,
+/// for the tests that compare them), or the Swift loop (`.portable`, the tests' reference, and
+/// the path on processors without AVX2).
+package enum GlyphBlendPath: Sendable, Equatable {
     case fastest, portable
+    case kernel(Int32)
 
-    /// Whether `.fastest` is the C kernel here.
+    /// Whether `.fastest` is a C kernel here.
     package static let kernelAvailable = kinema_glyph_blend_available() != 0
+
+    /// The highest kernel level this processor runs (0: none; see `kinema_glyph_blend_level`).
+    package static let kernelLevel = Int(kinema_glyph_blend_level())
 }
 
 /// The glyph masks of one draw of a layout: per glyph run drawn from masks, in drawing order,
@@ -129,10 +135,17 @@ final class GlyphPlacements: @unchecked Sendable {
         guard packed >> 24 != 0 else { return }
         glyphs.withUnsafeBufferPointer { glyphs in
             guard let all = glyphs.baseAddress else { return }
-            if path == .fastest, GlyphBlendPath.kernelAvailable {
+            switch path {
+            case .fastest where GlyphBlendPath.kernelAvailable:
                 var target = kinema_glyph_region(region)
                 kinema_glyph_blend_run(all + range.lowerBound, Int64(range.count), &target, packed)
                 return
+            case .kernel(let level):
+                var target = kinema_glyph_region(region)
+                kinema_glyph_blend_run_level(all + range.lowerBound, Int64(range.count), &target, packed, level)
+                return
+            case .fastest, .portable:
+                break
             }
             let first = glyphs[range.lowerBound]
             GlyphMask.prefetch(first.mask, in: region, maskX: Int(first.x), maskY: Int(first.y))

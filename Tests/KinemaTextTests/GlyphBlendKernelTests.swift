@@ -2,6 +2,7 @@
 // both against blending one pixel at a time with PackedPixel's arithmetic: runs of overlapping
 // random masks, in opaque and translucent colours, inside the region (the kernel's loop over each
 // mask's steps) and across each of its edges (its span loop), must give the same bytes.
+import CKinemaRasterSupport
 import Foundation
 import KinemaRaster
 @testable import KinemaText
@@ -24,7 +25,7 @@ import Testing
     @Test func runKernelEqualsSwiftBlendAndOnePixelReference() throws {
         var random = GlyphPlacementTests.Bytes(state: 0x6C79_7068)
         let width = 61, height = 37
-        var stepped = 0, clipped = 0
+        var stepped = 0, clipped = 0, singleRowSingleStep = 0
         for trial in 0..<200 {
             // A run: 1–12 masks left to right with overlaps, like a label's glyphs.
             var masks: [GlyphMask] = []
@@ -61,15 +62,24 @@ import Testing
                 }
             }
             let portable = try draw(glyphs, color: color, over: under, width: width, height: height, path: .portable)
-            let fastest = try draw(glyphs, color: color, over: under, width: width, height: height, path: .fastest)
             let portableMismatches = zip(portable, expected).count(where: { $0 != $1 })
-            let kernelMismatches = zip(fastest, expected).count(where: { $0 != $1 })
             #expect(portableMismatches == 0, "trial \(trial): the Swift blend differs from the one-pixel reference")
-            #expect(kernelMismatches == 0, "trial \(trial): the kernel differs from the one-pixel reference")
+            // Every kernel this processor runs (AVX2; AVX-512's pairs of steps).
+            for level in 1...max(1, GlyphBlendPath.kernelLevel) where level <= GlyphBlendPath.kernelLevel {
+                let kernel = try draw(glyphs, color: color, over: under, width: width, height: height, path: .kernel(Int32(level)))
+                let kernelMismatches = zip(kernel, expected).count(where: { $0 != $1 })
+                #expect(kernelMismatches == 0, "trial \(trial): kernel level \(level) differs from the one-pixel reference")
+            }
+            let fastest = try draw(glyphs, color: color, over: under, width: width, height: height, path: .fastest)
+            let fastestMismatches = zip(fastest, portable).count(where: { $0 != $1 })
+            #expect(fastestMismatches == 0, "trial \(trial): the fastest path differs from the Swift blend")
+            for mask in masks where mask.header.pointee.step_count == 1 && mask.height == 1 { singleRowSingleStep += 1 }
             withExtendedLifetime(masks) {}
         }
-        // Both of the kernel's loops were exercised.
+        // Both of the kernels' loops were exercised, and the padding step's rarest case (a mask of
+        // one step on one row: the padding goes beside it, past its reach).
         #expect(stepped > 200 && clipped > 200, "stepped glyphs \(stepped), clipped \(clipped)")
+        #expect(singleRowSingleStep > 5, "masks of one step on one row: \(singleRowSingleStep)")
     }
 
     /// A mask's steps (what the kernel blends inside the region) cover every pixel with coverage
@@ -77,7 +87,7 @@ import Testing
     /// is all zero, no two overlap, and `reach` is one past the last column a step touches.
     @Test func stepsCoverEveryCoveredPixelOnce() throws {
         var random = GlyphPlacementTests.Bytes(state: 0x5374_6570)
-        var checked = 0
+        var checked = 0, padded = 0
         for _ in 0..<300 {
             let w = 1 + Int(random.next() % 24), h = 1 + Int(random.next() % 20)
             let coverage = random.coverage(w * h)
@@ -102,9 +112,22 @@ import Testing
                 }
             }
             #expect(Int(mask.header.pointee.reach) == reach)
+            // An odd count is followed by a padding step for the pair kernel: no coverage, inside
+            // the mask's rows and `pair_reach`, and not overlapping the last step.
+            let header = mask.header.pointee
+            if header.step_count % 2 == 1, let last = mask.steps.last {
+                let padding = kinema_glyph_mask_steps(mask.header)[Int(header.step_count)]
+                #expect(padding.coverage == 0)
+                #expect(Int(padding.row) < mask.height && Int(padding.column) + 4 <= Int(header.pair_reach))
+                #expect(padding.row != last.row || abs(Int(padding.column) - Int(last.column)) >= 4,
+                        "the padding step overlaps the last step")
+                padded += 1
+            } else {
+                #expect(header.pair_reach == header.reach)
+            }
             checked += 1
         }
-        #expect(checked > 250)
+        #expect(checked > 250 && padded > 50, "checked \(checked), padded \(padded)")
     }
 
     /// Where the processor has AVX2 the fast path is the kernel (so the test above compared it);

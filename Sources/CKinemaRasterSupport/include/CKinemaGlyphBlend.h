@@ -1,7 +1,8 @@
 // The glyph blend's run kernel: a run of glyph coverage masks blended in one colour into a pixmap
 // region (GlyphMask+Blend.swift and TextLayout+GlyphPlacements.swift say where it is used).
-// Status: complete; AVX2 only (chosen at run time). Elsewhere the Swift blend draws, and it is the
-// tests' reference: GlyphBlendKernelTests compares the two byte for byte.
+// Status: complete; AVX2, or AVX-512 two steps at a time (chosen at run time). Elsewhere the
+// Swift blend draws, and it is the tests' reference: GlyphBlendKernelTests compares them byte for
+// byte.
 #ifndef CKINEMA_GLYPH_BLEND_H
 #define CKINEMA_GLYPH_BLEND_H
 
@@ -9,12 +10,16 @@
 
 /// A glyph's coverage mask, laid out in one block: this header; its `step_count` steps, which
 /// cover every pixel with coverage, row by row, four pixels each, and no pixel twice (`reach` is
-/// one past the last column a step touches); from `spans_offset`, per row its span (the first and
-/// one past the last column with coverage, two uint16; 0, 0 for an empty row); from
+/// one past the last column a step touches), then, when `step_count` is odd, one padding step of
+/// zero coverage that overlaps neither the last step nor the mask's rows' end by more than
+/// `pair_reach` (the reach with the padding step); from `spans_offset`, per row its span (the
+/// first and one past the last column with coverage, two uint16; 0, 0 for an empty row); from
 /// `rows_offset`, the coverage rows, `stride` bytes apart, each `width` bytes and at least three
 /// zero bytes after them. The steps come first: an unclipped blend reads the header and them alone.
+/// The padding lets the AVX-512 kernel take steps two at a time with no odd one left: two steps
+/// of one pair are loaded before either is stored, so they must not share a pixel.
 typedef struct {
-    int32_t width, height, stride, step_count, reach, spans_offset, rows_offset, reserved;
+    int32_t width, height, stride, step_count, reach, spans_offset, rows_offset, pair_reach;
 } kinema_glyph_mask;
 
 /// Four pixels of a mask: where they start (row and column of the mask) and their coverage, one
@@ -48,12 +53,23 @@ typedef struct {
     int64_t row_stride, width, height;
 } kinema_glyph_region;
 
+/// Which kernels run here: 0 none, 1 AVX2, 2 AVX2 and AVX-512 (F, BW, VL, VBMI). The
+/// environment variable `KINEMA_GLYPH_KERNEL` caps it, for comparing kernels in one build:
+/// `avx2` at 1, `swift` at 0 (the Swift loop draws).
+int kinema_glyph_blend_level(void);
+
 /// Whether `kinema_glyph_blend_run` can run here (the processor has AVX2).
 int kinema_glyph_blend_available(void);
 
 /// Blends `count` glyphs, in order, in `color` (premultiplied, packed R | G << 8 | B << 16 | A << 24),
-/// each clipped to the region. Call only where `kinema_glyph_blend_available()`.
+/// each clipped to the region, with the best kernel here. Call only where
+/// `kinema_glyph_blend_available()`.
 void kinema_glyph_blend_run(const kinema_placed_glyph *_Nonnull glyphs, int64_t count,
                             const kinema_glyph_region *_Nonnull region, uint32_t color);
+
+/// `kinema_glyph_blend_run` with the kernel of `level` (1 AVX2, 2 AVX-512), for the tests that
+/// compare the kernels; a level above `kinema_glyph_blend_level()` does nothing.
+void kinema_glyph_blend_run_level(const kinema_placed_glyph *_Nonnull glyphs, int64_t count,
+                                  const kinema_glyph_region *_Nonnull region, uint32_t color, int level);
 
 #endif

@@ -64,7 +64,15 @@ package enum GlyphBlendPath: Sendable, Equatable {
 
 /// The glyph masks of one draw of a layout: per glyph run drawn from masks, in drawing order,
 /// its colour and its placed glyphs.
-final class GlyphPlacements: @unchecked Sendable {
+///
+/// One allocation: the header, then the placed glyphs. A kept label's draw reads this object and
+/// the masks and nothing else, in lines that follow each other: when the runs, their packed
+/// colours and the glyphs were three arrays, each draw of a cold label waited on four objects
+/// spread over the heap (docs/BENCHMARKS.md, Text).
+///
+/// Not `Sendable` (ManagedBuffer is not), but never changed once made: the memo hands it between
+/// threads in `Kept`.
+final class GlyphPlacements: ManagedBuffer<GlyphPlacements.Header, PlacedGlyph> {
     /// What decides the placements exactly (doubles by bit pattern).
     struct Key: Equatable {
         var cache: ObjectIdentifier
@@ -81,30 +89,52 @@ final class GlyphPlacements: @unchecked Sendable {
         var glyphs: Range<Int>
     }
 
-    let key: Key
-    let runs: [Run]
-    let glyphs: [PlacedGlyph]
-    /// Whether the draw paints nothing but these runs (no background, bar or outline-filled run),
-    /// so a draw with the same key can walk `runs` alone.
-    let masksOnly: Bool
-    /// Keeps every mask in `glyphs` alive.
-    private let masks: [GlyphMask]
-
-    /// Each run's colour packed at alpha 1, in `runs`' order.
-    private let packedColors: [UInt32]
-
-    init(key: Key, runs: [Run], glyphs: [PlacedGlyph], masksOnly: Bool, masks: [GlyphMask]) {
-        self.key = key
-        self.runs = runs
-        packedColors = runs.map { Self.packed($0.color, alpha: 1) }
-        self.glyphs = glyphs
-        self.masksOnly = masksOnly
-        self.masks = masks
+    struct Header {
+        let key: Key
+        /// Whether the draw paints nothing but these runs (no background, bar or outline-filled
+        /// run), so a draw with the same key can walk `runs` alone.
+        let masksOnly: Bool
+        let glyphCount: Int
+        /// The one run's colour packed at alpha 1 and its glyph count, when there is one run
+        /// (most labels): a draw at alpha 1 needs nothing else. Count 0 otherwise.
+        let onlyRunPacked: UInt32
+        let onlyRunCount: Int
+        let runs: [Run]
+        /// Each run's colour packed at alpha 1, in `runs`' order.
+        let packedColors: [UInt32]
+        /// Keeps every mask in the glyphs alive.
+        let masks: [GlyphMask]
     }
+
+    /// Placements of `glyphs` (the masks alive in `masks`), drawn as `runs`.
+    static func make(key: Key, runs: [Run], glyphs: [PlacedGlyph], masksOnly: Bool, masks: [GlyphMask]) -> GlyphPlacements {
+        let packed = runs.map { Self.packed($0.color, alpha: 1) }
+        let only = runs.count == 1 && runs[0].glyphs == glyphs.indices ? runs[0].glyphs.count : 0
+        let buffer = create(minimumCapacity: glyphs.count) { _ in
+            Header(key: key, masksOnly: masksOnly, glyphCount: glyphs.count, onlyRunPacked: only > 0 ? packed[0] : 0,
+                   onlyRunCount: only, runs: runs, packedColors: packed, masks: masks)
+        }
+        let placements = unsafeDowncast(buffer, to: GlyphPlacements.self)
+        placements.withUnsafeMutablePointerToElements { elements in
+            glyphs.withUnsafeBufferPointer { glyphs in
+                if let base = glyphs.baseAddress { elements.initialize(from: base, count: glyphs.count) }
+            }
+        }
+        return placements
+    }
+
+    // PlacedGlyph is a trivial type: the elements need no deinitialisation.
+
+    var key: Key { header.key }
+    var masksOnly: Bool { header.masksOnly }
+    var runs: [Run] { header.runs }
 
     /// Blends `run`'s glyphs in its colour times `alpha`.
     func blend(_ run: Run, alpha: Float, into region: PixmapRegion) {
-        GlyphPlacements.blend(glyphs, run.glyphs, color: run.color, alpha: alpha, into: region)
+        withUnsafeMutablePointerToElements { glyphs in
+            GlyphPlacements.blend(UnsafeBufferPointer(start: glyphs, count: header.glyphCount), run.glyphs, color: run.color,
+                                  alpha: alpha, into: region)
+        }
     }
 
     /// Blends every run in order (a draw whose placements are `masksOnly`): the colours at
@@ -115,10 +145,14 @@ final class GlyphPlacements: @unchecked Sendable {
             return
         }
         var target = kinema_glyph_region(region)
-        glyphs.withUnsafeBufferPointer { glyphs in
-            guard let all = glyphs.baseAddress else { return }
-            for (run, packed) in zip(runs, packedColors) where !run.glyphs.isEmpty && packed >> 24 != 0 {
-                kinema_glyph_blend_run(all + run.glyphs.lowerBound, Int64(run.glyphs.count), &target, packed)
+        withUnsafeMutablePointers { header, glyphs in
+            let count = header.pointee.onlyRunCount, packed = header.pointee.onlyRunPacked
+            if count > 0 {
+                if packed >> 24 != 0 { kinema_glyph_blend_run(glyphs, Int64(count), &target, packed) }
+                return
+            }
+            for (run, packed) in zip(header.pointee.runs, header.pointee.packedColors) where !run.glyphs.isEmpty && packed >> 24 != 0 {
+                kinema_glyph_blend_run(glyphs + run.glyphs.lowerBound, Int64(run.glyphs.count), &target, packed)
             }
         }
     }
@@ -130,10 +164,18 @@ final class GlyphPlacements: @unchecked Sendable {
 
     static func blend(_ glyphs: [PlacedGlyph], _ range: Range<Int>, color: PaintColor, alpha: Float, into region: PixmapRegion,
                       path: GlyphBlendPath = .fastest) {
-        guard !range.isEmpty else { return }
+        glyphs.withUnsafeBufferPointer { glyphs in
+            blend(glyphs, range, color: color, alpha: alpha, into: region, path: path)
+        }
+    }
+
+    /// Blends `glyphs[range]` in `color` times `alpha` by `path`.
+    static func blend(_ glyphs: UnsafeBufferPointer<PlacedGlyph>, _ range: Range<Int>, color: PaintColor, alpha: Float,
+                      into region: PixmapRegion, path: GlyphBlendPath = .fastest) {
+        guard !range.isEmpty, range.upperBound <= glyphs.count else { return }
         let packed = Self.packed(color, alpha: alpha)
         guard packed >> 24 != 0 else { return }
-        glyphs.withUnsafeBufferPointer { glyphs in
+        do {
             guard let all = glyphs.baseAddress else { return }
             switch path {
             case .fastest where GlyphBlendPath.kernelAvailable:
@@ -169,7 +211,7 @@ final class GlyphPlacements: @unchecked Sendable {
         var masksOnly = true
 
         func finish(_ key: Key) -> GlyphPlacements {
-            GlyphPlacements(key: key, runs: runs, glyphs: glyphs, masksOnly: masksOnly, masks: masks)
+            GlyphPlacements.make(key: key, runs: runs, glyphs: glyphs, masksOnly: masksOnly, masks: masks)
         }
     }
 }
@@ -180,7 +222,13 @@ final class GlyphPlacements: @unchecked Sendable {
 package final class GlyphPlacementMemo: Sendable, Hashable {
     /// The layout's lines (never changed: a layout with new lines gets a new memo).
     let lines: [TextLine]
-    private let kept = Mutex<GlyphPlacements?>(nil)
+    private let kept = Mutex<Kept?>(nil)
+
+    /// Placements are made whole before they are kept and never changed after, so a thread may
+    /// read those another thread kept.
+    private struct Kept: @unchecked Sendable {
+        let placements: GlyphPlacements
+    }
 
     init(lines: [TextLine]) {
         self.lines = lines
@@ -188,11 +236,11 @@ package final class GlyphPlacementMemo: Sendable, Hashable {
 
     /// The kept placements if they were made for `key`.
     func placements(for key: GlyphPlacements.Key) -> GlyphPlacements? {
-        kept.withLock { kept in kept.flatMap { $0.key == key ? $0 : nil } }
+        kept.withLock { kept in kept.flatMap { $0.placements.key == key ? $0.placements : nil } }
     }
 
     func keep(_ placements: GlyphPlacements) {
-        kept.withLock { $0 = placements }
+        kept.withLock { $0 = Kept(placements: placements) }
     }
 
     /// Whether placements are kept (any key).

@@ -151,6 +151,25 @@ GLYPH_AVX512 void blend_eight(uint32_t *a, uint32_t *b, const kinema_glyph_step 
     _mm_storeu_si128((__m128i *)b, _mm256_extracti128_si256(out, 1));
 }
 
+/// Where a glyph's pair loop starts and ends, and whether it lies inside the region (else it
+/// takes the span loop).
+typedef struct {
+    int64_t offset;
+    const kinema_glyph_step *first, *last;
+    int inside;
+} glyph_walk;
+
+GLYPH_AVX512 glyph_walk walk_of(const kinema_placed_glyph *g, const kinema_glyph_region *region) {
+    const kinema_glyph_mask *m = g->mask;
+    int64_t x = g->x, y = g->y;
+    glyph_walk walk;
+    walk.inside = !(x < 0 || y < 0 || x + m->pair_reach > region->width || y + m->height > region->height);
+    walk.offset = y * region->row_stride + x;
+    walk.first = kinema_glyph_mask_steps(m);
+    walk.last = walk.first + ((m->step_count + 1) & ~1);
+    return walk;
+}
+
 GLYPH_AVX512 void blend_run_pairs(const kinema_placed_glyph *glyphs, int64_t count, const kinema_glyph_region *region,
                                   uint32_t packed, int opaque) {
     __m256i color256 = _mm256_cvtepu8_epi16(_mm_set1_epi32((int)packed));
@@ -162,21 +181,26 @@ GLYPH_AVX512 void blend_run_pairs(const kinema_placed_glyph *glyphs, int64_t cou
     for (int i = 0; i < 64; i++) indices[i] = (uint8_t)((i / 32) * 8 + 4 + (i / 8) % 4);
     const __m512i spread = _mm512_loadu_si512((const void *)indices);
     const int64_t row_stride = region->row_stride;
+    if (count <= 0) return;
+    if (count > 1) __builtin_prefetch(glyphs[1].mask);
+    // Each glyph's walk is worked out while the glyph before it blends: its loop's end is a branch
+    // the processor mispredicts, and the loads that find where the next loop starts (the placed
+    // glyph, its mask's header) no longer wait behind it.
+    glyph_walk next = walk_of(glyphs, region);
     for (int64_t n = 0; n < count; n++) {
+        const glyph_walk walk = next;
         const kinema_placed_glyph *g = glyphs + n;
-        const kinema_glyph_mask *m = g->mask;
         if (n + 1 < count) {
-            __builtin_prefetch(g[1].mask);
-            __builtin_prefetch((const uint8_t *)g[1].mask + 64);
+            if (n + 2 < count) __builtin_prefetch(g[2].mask);
+            next = walk_of(g + 1, region);
+            __builtin_prefetch(next.first + 4);
         }
-        int64_t x = g->x, y = g->y;
-        if (x < 0 || y < 0 || x + m->pair_reach > region->width || y + m->height > region->height) {
-            blend_clipped(m, x, y, region, packed, color256, alpha256, opaque);
+        if (!walk.inside) {
+            blend_clipped(g->mask, g->x, g->y, region, packed, color256, alpha256, opaque);
             continue;
         }
-        uint32_t *origin = region->base + y * row_stride + x;
-        const kinema_glyph_step *step = kinema_glyph_mask_steps(m), *last = step + ((m->step_count + 1) & ~1);
-        for (; step < last; step += 2) {
+        uint32_t *origin = region->base + walk.offset;
+        for (const kinema_glyph_step *step = walk.first; step < walk.last; step += 2) {
             blend_eight(origin + step[0].row * row_stride + step[0].column, origin + step[1].row * row_stride + step[1].column,
                         step, spread, color, alpha, opaque);
         }

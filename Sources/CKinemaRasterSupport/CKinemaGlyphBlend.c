@@ -81,27 +81,52 @@ GLYPH_AVX2 void blend_clipped(const kinema_glyph_mask *m, int64_t x, int64_t y, 
     }
 }
 
+/// Where a glyph's step loop starts and ends, and whether it lies inside the region (else it
+/// takes the span loop). With `pairs`, for the AVX-512 loop: the padded step count and reach.
+typedef struct {
+    int64_t offset;
+    const kinema_glyph_step *first, *last;
+    int inside;
+} glyph_walk;
+
+static inline __attribute__((always_inline)) glyph_walk walk_of(const kinema_placed_glyph *g, const kinema_glyph_region *region,
+                                                                int pairs) {
+    const kinema_glyph_mask *m = g->mask;
+    int64_t x = g->x, y = g->y, reach = pairs ? m->pair_reach : m->reach;
+    glyph_walk walk;
+    walk.inside = !(x < 0 || y < 0 || x + reach > region->width || y + m->height > region->height);
+    walk.offset = y * region->row_stride + x;
+    walk.first = kinema_glyph_mask_steps(m);
+    walk.last = walk.first + (pairs ? ((m->step_count + 1) & ~1) : m->step_count);
+    return walk;
+}
+
 GLYPH_AVX2 void blend_run(const kinema_placed_glyph *glyphs, int64_t count, const kinema_glyph_region *region,
                           uint32_t packed, int opaque) {
     __m256i color = _mm256_cvtepu8_epi16(_mm_set1_epi32((int)packed));
     __m256i alpha = _mm256_set1_epi16((short)(packed >> 24));
     const int64_t row_stride = region->row_stride;
+    if (count <= 0) return;
+    if (count > 1) __builtin_prefetch(glyphs[1].mask);
+    // Each glyph's walk is worked out while the glyph before it blends: its loop's end is a branch
+    // the processor mispredicts, and the loads that find where the next loop starts (the placed
+    // glyph, its mask's header) no longer wait behind it. Masks are spread over the heap: the one
+    // after next is asked for ahead.
+    glyph_walk next = walk_of(glyphs, region, 0);
     for (int64_t n = 0; n < count; n++) {
+        const glyph_walk walk = next;
         const kinema_placed_glyph *g = glyphs + n;
-        const kinema_glyph_mask *m = g->mask;
-        // The next glyph's mask: its steps follow its header (masks are spread over the heap).
         if (n + 1 < count) {
-            __builtin_prefetch(g[1].mask);
-            __builtin_prefetch((const uint8_t *)g[1].mask + 64);
+            if (n + 2 < count) __builtin_prefetch(g[2].mask);
+            next = walk_of(g + 1, region, 0);
+            __builtin_prefetch(next.first + 4);
         }
-        int64_t x = g->x, y = g->y;
-        if (x < 0 || y < 0 || x + m->reach > region->width || y + m->height > region->height) {
-            blend_clipped(m, x, y, region, packed, color, alpha, opaque);
+        if (!walk.inside) {
+            blend_clipped(g->mask, g->x, g->y, region, packed, color, alpha, opaque);
             continue;
         }
-        uint32_t *origin = region->base + y * row_stride + x;
-        const kinema_glyph_step *step = kinema_glyph_mask_steps(m), *last = step + m->step_count;
-        for (; step < last; step++) {
+        uint32_t *origin = region->base + walk.offset;
+        for (const kinema_glyph_step *step = walk.first; step < walk.last; step++) {
             blend_four(origin + step->row * row_stride + step->column, step->coverage, color, alpha, opaque);
         }
     }
@@ -151,25 +176,6 @@ GLYPH_AVX512 void blend_eight(uint32_t *a, uint32_t *b, const kinema_glyph_step 
     _mm_storeu_si128((__m128i *)b, _mm256_extracti128_si256(out, 1));
 }
 
-/// Where a glyph's pair loop starts and ends, and whether it lies inside the region (else it
-/// takes the span loop).
-typedef struct {
-    int64_t offset;
-    const kinema_glyph_step *first, *last;
-    int inside;
-} glyph_walk;
-
-GLYPH_AVX512 glyph_walk walk_of(const kinema_placed_glyph *g, const kinema_glyph_region *region) {
-    const kinema_glyph_mask *m = g->mask;
-    int64_t x = g->x, y = g->y;
-    glyph_walk walk;
-    walk.inside = !(x < 0 || y < 0 || x + m->pair_reach > region->width || y + m->height > region->height);
-    walk.offset = y * region->row_stride + x;
-    walk.first = kinema_glyph_mask_steps(m);
-    walk.last = walk.first + ((m->step_count + 1) & ~1);
-    return walk;
-}
-
 GLYPH_AVX512 void blend_run_pairs(const kinema_placed_glyph *glyphs, int64_t count, const kinema_glyph_region *region,
                                   uint32_t packed, int opaque) {
     __m256i color256 = _mm256_cvtepu8_epi16(_mm_set1_epi32((int)packed));
@@ -183,16 +189,14 @@ GLYPH_AVX512 void blend_run_pairs(const kinema_placed_glyph *glyphs, int64_t cou
     const int64_t row_stride = region->row_stride;
     if (count <= 0) return;
     if (count > 1) __builtin_prefetch(glyphs[1].mask);
-    // Each glyph's walk is worked out while the glyph before it blends: its loop's end is a branch
-    // the processor mispredicts, and the loads that find where the next loop starts (the placed
-    // glyph, its mask's header) no longer wait behind it.
-    glyph_walk next = walk_of(glyphs, region);
+    // Each glyph's walk is worked out while the glyph before it blends, as in `blend_run`.
+    glyph_walk next = walk_of(glyphs, region, 1);
     for (int64_t n = 0; n < count; n++) {
         const glyph_walk walk = next;
         const kinema_placed_glyph *g = glyphs + n;
         if (n + 1 < count) {
             if (n + 2 < count) __builtin_prefetch(g[2].mask);
-            next = walk_of(g + 1, region);
+            next = walk_of(g + 1, region, 1);
             __builtin_prefetch(next.first + 4);
         }
         if (!walk.inside) {

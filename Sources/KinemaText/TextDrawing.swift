@@ -139,6 +139,7 @@ extension TextLayout {
         }
         // The masks the last draw kept, when it drew at the same place and scale with the same
         // cache: blended before anything else is set up (a label redrawn unchanged does no more).
+        if let (_, key) = cached, glyphPlacements.blendRoom(for: key, alpha: alpha, into: region) { return }
         let kept = cached.flatMap { glyphPlacements.placements(for: $0.1) }
         if let kept, kept.masksOnly {
             kept.blendAll(alpha: alpha, into: region)

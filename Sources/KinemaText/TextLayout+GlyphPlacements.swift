@@ -125,15 +125,18 @@ final class GlyphPlacements: ManagedBuffer<GlyphPlacements.Header, PlacedGlyph> 
 
     // PlacedGlyph is a trivial type: the elements need no deinitialisation.
 
-    var key: Key { header.key }
-    var masksOnly: Bool { header.masksOnly }
-    var runs: [Run] { header.runs }
+    // Read through the header's pointer: `header`, a stored `var` of ManagedBuffer, is checked
+    // for exclusive access at run time on every read.
+    var key: Key { withUnsafeMutablePointerToHeader { $0.pointee.key } }
+    var masksOnly: Bool { withUnsafeMutablePointerToHeader { $0.pointee.masksOnly } }
+    var runs: [Run] { withUnsafeMutablePointerToHeader { $0.pointee.runs } }
 
     /// Blends `run`'s glyphs in its colour times `alpha`.
     func blend(_ run: Run, alpha: Float, into region: PixmapRegion) {
         withUnsafeMutablePointerToElements { glyphs in
-            GlyphPlacements.blend(UnsafeBufferPointer(start: glyphs, count: header.glyphCount), run.glyphs, color: run.color,
-                                  alpha: alpha, into: region)
+            let count = withUnsafeMutablePointerToHeader { $0.pointee.glyphCount }
+            GlyphPlacements.blend(UnsafeBufferPointer(start: glyphs, count: count), run.glyphs, color: run.color, alpha: alpha,
+                                  into: region)
         }
     }
 
@@ -219,33 +222,102 @@ final class GlyphPlacements: ManagedBuffer<GlyphPlacements.Header, PlacedGlyph> 
 /// A layout's lines and the placements its last draw kept (see the file's header), in the one
 /// object a `TextLayout` holds. Equality and hashing are the lines': the kept placements are a
 /// cache, not part of the layout's value.
-package final class GlyphPlacementMemo: Sendable, Hashable {
-    /// The layout's lines (never changed: a layout with new lines gets a new memo).
-    let lines: [TextLine]
-    private let kept = Mutex<Kept?>(nil)
-
-    /// Placements are made whole before they are kept and never changed after, so a thread may
-    /// read those another thread kept.
-    private struct Kept: @unchecked Sendable {
-        let placements: GlyphPlacements
+///
+/// One allocation: the header, then room for every glyph of the lines. When the kept placements
+/// are one run of masks, their glyphs are copied into that room, so a label drawn again as before
+/// reads this object and the masks and nothing else, in lines that follow each other (reading
+/// the kept placements' own object was the draw's second wait on memory, ~0.6 ms of the text
+/// benchmark's frame; docs/BENCHMARKS.md, Text). The room is read and written under the header's
+/// mutex, held while the kept glyphs blend.
+final class GlyphPlacementMemo: ManagedBuffer<GlyphPlacementMemo.Header, PlacedGlyph> {
+    struct Header {
+        /// The layout's lines (never changed: a layout with new lines gets a new memo).
+        let lines: [TextLine]
+        /// How many glyphs the room holds: every glyph of the lines.
+        let capacity: Int
+        /// Guards everything below and the room. Used in place only (never copied after
+        /// `pthread_mutex_init`).
+        var mutex = pthread_mutex_t()
+        var kept: GlyphPlacements?
+        /// The kept placements' key when their glyphs are in the room (one run of masks only).
+        var roomKey: GlyphPlacements.Key?
+        var roomCount = 0
+        var roomPacked: UInt32 = 0
     }
 
-    init(lines: [TextLine]) {
-        self.lines = lines
+    /// A memo for `lines`, with room for their glyphs.
+    static func make(lines: [TextLine]) -> GlyphPlacementMemo {
+        let capacity = lines.reduce(0) { total, line in line.runs.reduce(total) { $0 + $1.glyphs.count } }
+        let memo = unsafeDowncast(create(minimumCapacity: capacity) { _ in Header(lines: lines, capacity: capacity) },
+                                  to: GlyphPlacementMemo.self)
+        memo.withUnsafeMutablePointerToHeader { _ = pthread_mutex_init(&$0.pointee.mutex, nil) }
+        return memo
+    }
+
+    deinit {
+        withUnsafeMutablePointerToHeader { _ = pthread_mutex_destroy(&$0.pointee.mutex) }
+    }
+
+    var lines: [TextLine] { withUnsafeMutablePointerToHeader { $0.pointee.lines } }
+
+    /// `body` with the header, the mutex held.
+    private func locked<R>(_ body: (UnsafeMutablePointer<Header>, UnsafeMutablePointer<PlacedGlyph>) -> R) -> R {
+        withUnsafeMutablePointers { header, room in
+            pthread_mutex_lock(&header.pointee.mutex)
+            defer { pthread_mutex_unlock(&header.pointee.mutex) }
+            return body(header, room)
+        }
+    }
+
+    /// Blends the kept glyphs when they were kept for `key`, are one run of masks in the room, and
+    /// the draw is at alpha 1 with the C kernel; false when the draw must take another path.
+    func blendRoom(for key: GlyphPlacements.Key, alpha: Float, into region: PixmapRegion) -> Bool {
+        guard alpha == 1, GlyphBlendPath.kernelAvailable else { return false }
+        return locked { header, room in
+            guard header.pointee.roomKey == key else { return false }
+            let count = header.pointee.roomCount, packed = header.pointee.roomPacked
+            if count > 0, packed >> 24 != 0 {
+                var target = kinema_glyph_region(region)
+                kinema_glyph_blend_run(room, Int64(count), &target, packed)
+            }
+            return true
+        }
     }
 
     /// The kept placements if they were made for `key`.
     func placements(for key: GlyphPlacements.Key) -> GlyphPlacements? {
-        kept.withLock { kept in kept.flatMap { $0.placements.key == key ? $0.placements : nil } }
+        locked { header, _ in header.pointee.kept.flatMap { $0.key == key ? $0 : nil } }
     }
 
     func keep(_ placements: GlyphPlacements) {
-        kept.withLock { $0 = Kept(placements: placements) }
+        locked { header, room in
+            header.pointee.kept = placements
+            header.pointee.roomKey = nil
+            placements.withUnsafeMutablePointers { kept, glyphs in
+                let count = kept.pointee.onlyRunCount
+                guard kept.pointee.masksOnly, count > 0, count == kept.pointee.glyphCount, count <= header.pointee.capacity else { return }
+                room.update(from: glyphs, count: count)
+                header.pointee.roomKey = kept.pointee.key
+                header.pointee.roomCount = count
+                header.pointee.roomPacked = kept.pointee.onlyRunPacked
+            }
+        }
     }
 
     /// Whether placements are kept (any key).
-    package var isEmpty: Bool { kept.withLock { $0 == nil } }
+    var isEmpty: Bool { locked { header, _ in header.pointee.kept == nil } }
 
-    package static func == (lhs: GlyphPlacementMemo, rhs: GlyphPlacementMemo) -> Bool { lhs === rhs || lhs.lines == rhs.lines }
-    package func hash(into hasher: inout Hasher) { hasher.combine(lines) }
+    /// Whether the kept glyphs are in the room (for the tests).
+    var keepsGlyphsInRoom: Bool { locked { header, _ in header.pointee.roomKey != nil } }
+}
+
+/// The memo as a `TextLayout` holds it: Sendable (the memo's mutable state is behind its mutex;
+/// ManagedBuffer itself cannot be), compared and hashed by the lines.
+struct GlyphPlacementMemoReference: @unchecked Sendable, Hashable {
+    let memo: GlyphPlacementMemo
+
+    init(lines: [TextLine]) { memo = .make(lines: lines) }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.memo === rhs.memo || lhs.memo.lines == rhs.memo.lines }
+    func hash(into hasher: inout Hasher) { hasher.combine(memo.lines) }
 }

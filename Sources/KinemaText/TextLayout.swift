@@ -72,17 +72,17 @@ package struct TextLayout: Sendable, Hashable {
     /// every call on a layout read from an array or a property makes) retains one reference, the
     /// one the draw reads anyway (docs/BENCHMARKS.md, Text: two references cost ~1 ms of the
     /// text benchmark's frame in retains of cold objects).
-    private var storage: GlyphPlacementMemo
+    private var storage: GlyphPlacementMemoReference
 
     package var lines: [TextLine] {
-        get { storage.lines }
+        get { storage.memo.lines }
         // New lines, new glyphs: the masks kept for the old ones do not apply.
-        set { storage = GlyphPlacementMemo(lines: newValue) }
+        set { storage = GlyphPlacementMemoReference(lines: newValue) }
         _modify {
-            var lines = storage.lines
+            var lines = storage.memo.lines
             // Dropped first, so lines held by this layout alone are changed in place.
-            storage = GlyphPlacementMemo(lines: [])
-            defer { storage = GlyphPlacementMemo(lines: lines) }
+            storage = GlyphPlacementMemoReference(lines: [])
+            defer { storage = GlyphPlacementMemoReference(lines: lines) }
             yield &lines
         }
     }
@@ -100,10 +100,10 @@ package struct TextLayout: Sendable, Hashable {
     /// The glyph masks the last draw resolved, reused by a draw at the same place and scale
     /// (TextLayout+GlyphPlacements.swift). Not part of the value: layouts with equal lines are
     /// equal whatever their memos hold.
-    package var glyphPlacements: GlyphPlacementMemo { storage }
+    var glyphPlacements: GlyphPlacementMemo { storage.memo }
 
     package init(lines: [TextLine], size: CGSize, isTruncated: Bool, firstBaseline: Double, lastBaseline: Double, usedMinX: Double) {
-        storage = GlyphPlacementMemo(lines: lines)
+        storage = GlyphPlacementMemoReference(lines: lines)
         self.size = size
         self.isTruncated = isTruncated
         self.firstBaseline = firstBaseline

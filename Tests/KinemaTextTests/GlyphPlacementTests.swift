@@ -115,7 +115,11 @@ import Testing
         let lookups = cache.runLookups
         #expect(lookups > 0)
         #expect(!layout.glyphPlacements.isEmpty)
+        // One run of masks: its glyphs are kept in the layout's own storage for the C kernel.
+        #expect(layout.glyphPlacements.keepsGlyphsInRoom == GlyphBlendPath.kernelAvailable)
         #expect(try Self.draw(layout, at: CGPoint(x: 3.3, y: 2), cache: cache) == first)
+        #expect(try Self.draw(layout, at: CGPoint(x: 3.3, y: 2), alpha: 0.5, cache: cache)
+            == (try Self.draw(try Self.layout(), at: CGPoint(x: 3.3, y: 2), alpha: 0.5, cache: GlyphCache(byteLimit: 8 << 20))))
         #expect(cache.runLookups == lookups)
         // A copy shares what was kept.
         let copy = layout
@@ -149,8 +153,36 @@ import Testing
         #expect(!layout.glyphPlacements.isEmpty)
         layout.lines = try Self.layout("other words").lines
         #expect(layout.glyphPlacements.isEmpty)
+        // Changed in place (the lines' `_modify`): forgotten too.
+        _ = try Self.draw(layout, at: CGPoint(x: 1, y: 1), cache: GlyphCache(byteLimit: 8 << 20))
+        #expect(!layout.glyphPlacements.isEmpty)
+        layout.lines[0].width += 0
+        #expect(layout.glyphPlacements.isEmpty)
         #expect(try Self.draw(layout, at: CGPoint(x: 1, y: 1), cache: GlyphCache(byteLimit: 8 << 20))
             == (try Self.draw(try Self.layout("other words"), at: CGPoint(x: 1, y: 1), cache: GlyphCache(byteLimit: 8 << 20))))
+    }
+
+    /// Two colours make two runs: not kept in the layout's room, drawn from the kept placements,
+    /// the same pixels as a fresh layout's.
+    @Test func severalRunsAreKeptOutsideTheRoom() throws {
+        func make() throws -> TextLayout {
+            var red = TextStyle(font: try bundledFont(size: 13))
+            red.foregroundColor = TextColor(red: 0.9, green: 0.1, blue: 0.1, alpha: 1)
+            var blue = red
+            blue.foregroundColor = TextColor(red: 0.1, green: 0.2, blue: 0.9, alpha: 1)
+            let utf16 = Array("Hiệu ứng chuyển động".utf16)
+            let text = StyledText(utf16: utf16, runs: [.init(range: 0..<9, style: red), .init(range: 9..<utf16.count, style: blue)],
+                                  defaultStyle: red)
+            return TextLayoutEngine.layout(text, in: TextContainer(width: 300))
+        }
+        let layout = try make()
+        let cache = GlyphCache(byteLimit: 8 << 20)
+        let first = try Self.draw(layout, at: CGPoint(x: 4, y: 5), cache: cache)
+        #expect(!layout.glyphPlacements.isEmpty && !layout.glyphPlacements.keepsGlyphsInRoom)
+        let lookups = cache.runLookups
+        #expect(try Self.draw(layout, at: CGPoint(x: 4, y: 5), cache: cache) == first)
+        #expect(cache.runLookups == lookups)
+        #expect(first == (try Self.draw(try make(), at: CGPoint(x: 4, y: 5), cache: GlyphCache(byteLimit: 8 << 20))))
     }
 
     /// Backgrounds, underlines and a draw at alpha 0 first: the kept masks are blended in their

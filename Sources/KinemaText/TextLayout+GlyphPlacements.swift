@@ -19,9 +19,12 @@
 // so the picture is the same byte for byte. A cache freed and another made at the same address
 // could match an old key: harmless for the same reason (the kept masks are still right).
 //
-// Threads: the kept placement is an immutable object behind a mutex, taken once per draw;
-// several threads may draw one layout (copies share it). Changing a layout's lines gives it a
-// fresh, empty memo. Memory: a record per glyph (16 bytes) and a reference per mask.
+// Threads: the kept placement is an immutable object behind the memo's mutex, taken once per
+// draw; a one-run label's glyphs are also copied into the memo's own room, read under the same
+// mutex (held while they blend). Several threads may draw one layout (copies share it); they take
+// turns. Changing a layout's lines gives it a fresh, empty memo. Memory: a record per glyph
+// (16 bytes) in the placements and another in the memo's room (reserved for every glyph of the
+// lines when the layout is made), and a reference per mask.
 
 import CKinemaRasterSupport
 import Foundation

@@ -302,20 +302,23 @@ package final class RenderServer: Sendable {
                              into events: inout [AnimationEvent]) {
         guard node.subtreeReportsEvents else { return }
         let local = node.timing.activeLocalTime(forParentTime: parentTime)
-        for animation in node.animations where animation.reportsEvents {
-            let serial = animation.serial
-            reporting += 1
-            // The times first: each set look-up is a hash, and most animations have started
-            // and not yet ended.
-            let timing = animation.snapshot.timing
-            if local >= timing.beginTime, !shared.started.contains(serial) {
-                shared.started.insert(serial)
-                events.append(AnimationEvent(serial: serial, kind: .started))
-            }
-            let end = animation.snapshot.endTime
-            if end.isFinite, local >= end, !shared.finished.contains(serial) {
-                shared.finished.insert(serial)
-                events.append(AnimationEvent(serial: serial, kind: .finished))
+        // Read in place: a copy of each animation would retain its snapshot's storage, touching
+        // the object the kept times are there to avoid.
+        node.animationSet.animations.withUnsafeBufferPointer { animations in
+            for index in animations.indices where animations[index].reportsEvents {
+                let serial = animations[index].serial
+                reporting += 1
+                // The times first (kept in the animation, not read from its snapshot's storage):
+                // each set look-up is a hash, and most animations have started and not yet ended.
+                if local >= animations[index].beginTime, !shared.started.contains(serial) {
+                    shared.started.insert(serial)
+                    events.append(AnimationEvent(serial: serial, kind: .started))
+                }
+                let end = animations[index].endTime
+                if end.isFinite, local >= end, !shared.finished.contains(serial) {
+                    shared.finished.insert(serial)
+                    events.append(AnimationEvent(serial: serial, kind: .finished))
+                }
             }
         }
         for sublayer in node.sublayers {

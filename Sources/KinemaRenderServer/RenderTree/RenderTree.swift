@@ -201,7 +201,12 @@ package final class RenderAnimationSet: Sendable {
 package struct RenderAnimation: Sendable {
     /// Names the animation for events: unique for the process's life.
     package var serial: UInt64
-    package var snapshot: AnimationSnapshot
+    package let snapshot: AnimationSnapshot
+    /// The snapshot's begin and end times, kept here for the server's event scan, which reads
+    /// them for every animation of every turn: read from the snapshot they were a cache miss each
+    /// (its storage is a separate object; 61 % of the scan's samples in `UIView.animate on 1k`).
+    package let beginTime: Double
+    package let endTime: Double
     /// Whether the model layer wants to hear when it starts or stops (a delegate is set, or a
     /// transaction's completion block waits for it). Others are not tracked.
     package var reportsEvents: Bool
@@ -213,6 +218,8 @@ package struct RenderAnimation: Sendable {
     package init(serial: UInt64, snapshot: AnimationSnapshot, reportsEvents: Bool, transitionFrom: RenderNode? = nil) {
         self.serial = serial
         self.snapshot = snapshot
+        beginTime = snapshot.timing.beginTime
+        endTime = snapshot.endTime
         self.reportsEvents = reportsEvents
         self.transitionFrom = transitionFrom
     }

@@ -49,18 +49,7 @@ import Testing
             for i in under.indices { under[i] = random.pixel() }
 
             // The reference: each glyph in turn, one pixel at a time.
-            var expected = under
-            let source = color.premultiplied.packed
-            for (glyph, mask) in zip(glyphs, masks) {
-                for my in 0..<mask.height {
-                    for mx in 0..<mask.width {
-                        let px = Int(glyph.x) + mx, py = Int(glyph.y) + my
-                        let c = mask.coverage(x: mx, y: my)
-                        guard px >= 0, py >= 0, px < width, py < height, c != 0 else { continue }
-                        expected[py * width + px] = PackedPixel.sourceOver(source, coverage: UInt32(c), under: expected[py * width + px])
-                    }
-                }
-            }
+            let expected = Self.onePixelReference(glyphs, masks: masks, color: color, over: under, width: width, height: height)
             let portable = try draw(glyphs, color: color, over: under, width: width, height: height, path: .portable)
             let portableMismatches = zip(portable, expected).count(where: { $0 != $1 })
             #expect(portableMismatches == 0, "trial \(trial): the Swift blend differs from the one-pixel reference")
@@ -80,6 +69,62 @@ import Testing
         // one step on one row: the padding goes beside it, past its reach).
         #expect(stepped > 200 && clipped > 200, "stepped glyphs \(stepped), clipped \(clipped)")
         #expect(singleRowSingleStep > 5, "masks of one step on one row: \(singleRowSingleStep)")
+    }
+
+    /// Long runs (33–92 glyphs) piled into one corner, so many glyphs overlap many others: the
+    /// kernels work each glyph's walk out while the one before it blends, and the order of the
+    /// blends is what decides an overlapped pixel. Some runs hold a large glyph (30 × 20) or one at
+    /// the region's edge among the small ones. Every kernel and the Swift loop must give the
+    /// one-pixel reference's bytes.
+    @Test func longRunsAcrossSchedules() throws {
+        var random = GlyphPlacementTests.Bytes(state: 0x5363_6864)
+        let width = 64, height = 48
+        for trial in 0..<40 {
+            var masks: [GlyphMask] = []
+            var glyphs: [PlacedGlyph] = []
+            let large = trial % 4 == 1, edge = trial % 4 == 2
+            for k in 0..<(33 + Int(random.next() % 60)) {
+                let big = large && k == 40
+                let w = big ? 30 : 1 + Int(random.next() % 8), h = big ? 20 : 1 + Int(random.next() % 8)
+                guard let mask = GlyphMask(left: 0, top: 0, width: w, height: h, coverage: random.coverage(w * h)) else { continue }
+                let x = edge && k == 50 ? width - 2 : Int(random.next() % UInt64(width - 40))
+                let y = Int(random.next() % UInt64(height - 24))
+                masks.append(mask)
+                glyphs.append(PlacedGlyph(mask: mask, x: x, y: y))
+            }
+            let color = PaintColor(red: Float(random.byte()) / 255, green: Float(random.byte()) / 255, blue: Float(random.byte()) / 255,
+                                   alpha: trial % 3 == 0 ? Float(random.byte()) / 255 : 1)
+            var under = [UInt32](repeating: 0, count: width * height)
+            for i in under.indices { under[i] = random.pixel() }
+            let expected = Self.onePixelReference(glyphs, masks: masks, color: color, over: under, width: width, height: height)
+            for level in 1...max(1, GlyphBlendPath.kernelLevel) where level <= GlyphBlendPath.kernelLevel {
+                let kernel = try draw(glyphs, color: color, over: under, width: width, height: height, path: .kernel(Int32(level)))
+                let mismatches = zip(kernel, expected).count(where: { $0 != $1 })
+                #expect(mismatches == 0, "trial \(trial): kernel level \(level) differs from the one-pixel reference")
+            }
+            let portable = try draw(glyphs, color: color, over: under, width: width, height: height, path: .portable)
+            #expect(zip(portable, expected).count(where: { $0 != $1 }) == 0, "trial \(trial): the Swift blend differs")
+            withExtendedLifetime(masks) {}
+        }
+    }
+
+    /// `glyphs` (their masks in `masks`) blended over `under` one pixel at a time with PackedPixel's
+    /// arithmetic, clipped to the picture.
+    static func onePixelReference(_ glyphs: [PlacedGlyph], masks: [GlyphMask], color: PaintColor, over under: [UInt32],
+                                  width: Int, height: Int) -> [UInt32] {
+        var expected = under
+        let source = color.premultiplied.packed
+        for (glyph, mask) in zip(glyphs, masks) {
+            for my in 0..<mask.height {
+                for mx in 0..<mask.width {
+                    let px = Int(glyph.x) + mx, py = Int(glyph.y) + my
+                    let c = mask.coverage(x: mx, y: my)
+                    guard px >= 0, py >= 0, px < width, py < height, c != 0 else { continue }
+                    expected[py * width + px] = PackedPixel.sourceOver(source, coverage: UInt32(c), under: expected[py * width + px])
+                }
+            }
+        }
+        return expected
     }
 
     /// A mask's steps (what the kernel blends inside the region) cover every pixel with coverage

@@ -35,8 +35,8 @@ import Synchronization
 /// Storage is one allocation laid out for the C blend kernel (`kinema_glyph_mask`,
 /// CKinemaGlyphBlend.h): a header; the mask's steps, four pixels each, at each row's next column
 /// with coverage (so no step is all zero), and a padding step when their count is odd, which are
-/// all an unclipped blend reads; per row its
-/// span (the first and one past the last column with coverage, two `UInt16`s; empty rows 0, 0);
+/// all an unclipped blend reads; per row its span (the first and one past the last column with
+/// coverage, two `UInt16`s; empty rows 0, 0);
 /// the coverage rows, each `stride` bytes: the width plus `GlyphMask.rowPadding` zero bytes, so
 /// a clipped blend's four-pixel steps (which start anywhere inside a span) read only bytes of
 /// their own row. Rows and columns with no coverage at all are trimmed off when the mask is made

@@ -24,7 +24,7 @@
 // mutex (held while they blend). Several threads may draw one layout (copies share it); they take
 // turns. Changing a layout's lines gives it a fresh, empty memo. Memory: a record per glyph
 // (16 bytes) in the placements and another in the memo's room (reserved for every glyph of the
-// lines when the layout is made), and a reference per mask.
+// lines when the layout is made, up to 2,048 glyphs), and a reference per mask.
 
 import CKinemaRasterSupport
 import Foundation
@@ -236,7 +236,8 @@ final class GlyphPlacementMemo: ManagedBuffer<GlyphPlacementMemo.Header, PlacedG
     struct Header {
         /// The layout's lines (never changed: a layout with new lines gets a new memo).
         let lines: [TextLine]
-        /// How many glyphs the room holds: every glyph of the lines.
+        /// How many glyphs the room holds: every glyph of the lines, or none past
+        /// `maximumRoomGlyphs`.
         let capacity: Int
         /// Guards everything below and the room. Used in place only (never copied after
         /// `pthread_mutex_init`).
@@ -248,9 +249,15 @@ final class GlyphPlacementMemo: ManagedBuffer<GlyphPlacementMemo.Header, PlacedG
         var roomPacked: UInt32 = 0
     }
 
-    /// A memo for `lines`, with room for their glyphs.
+    /// The most glyphs a memo makes room for: a label's few dozen, not a long text's (its lines
+    /// already cost ~28 bytes a glyph; the room would add 16). Longer texts keep their glyphs in
+    /// the placements object only.
+    static let maximumRoomGlyphs = 2_048
+
+    /// A memo for `lines`, with room for their glyphs when they are few enough.
     static func make(lines: [TextLine]) -> GlyphPlacementMemo {
-        let capacity = lines.reduce(0) { total, line in line.runs.reduce(total) { $0 + $1.glyphs.count } }
+        let glyphs = lines.reduce(0) { total, line in line.runs.reduce(total) { $0 + $1.glyphs.count } }
+        let capacity = glyphs <= maximumRoomGlyphs ? glyphs : 0
         let memo = unsafeDowncast(create(minimumCapacity: capacity) { _ in Header(lines: lines, capacity: capacity) },
                                   to: GlyphPlacementMemo.self)
         memo.withUnsafeMutablePointerToHeader { _ = pthread_mutex_init(&$0.pointee.mutex, nil) }
@@ -320,6 +327,9 @@ struct GlyphPlacementMemoReference: @unchecked Sendable, Hashable {
     let memo: GlyphPlacementMemo
 
     init(lines: [TextLine]) { memo = .make(lines: lines) }
+
+    /// Held by a layout only while its lines change in place (`TextLayout.lines`' `_modify`).
+    static let placeholder = GlyphPlacementMemoReference(lines: [])
 
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.memo === rhs.memo || lhs.memo.lines == rhs.memo.lines }
     func hash(into hasher: inout Hasher) { hasher.combine(memo.lines) }

@@ -77,11 +77,12 @@ package struct TextLayout: Sendable, Hashable {
     package var lines: [TextLine] {
         get { storage.memo.lines }
         // New lines, new glyphs: the masks kept for the old ones do not apply.
+        // (Each change makes the storage anew, with room for the glyphs: change lines in bulk.)
         set { storage = GlyphPlacementMemoReference(lines: newValue) }
         _modify {
             var lines = storage.memo.lines
-            // Dropped first, so lines held by this layout alone are changed in place.
-            storage = GlyphPlacementMemoReference(lines: [])
+            // The old storage dropped first, so lines held by this layout alone change in place.
+            storage = .placeholder
             defer { storage = GlyphPlacementMemoReference(lines: lines) }
             yield &lines
         }

@@ -185,6 +185,19 @@ import Testing
         #expect(first == (try Self.draw(try make(), at: CGPoint(x: 4, y: 5), cache: GlyphCache(byteLimit: 8 << 20))))
     }
 
+    /// A long text gets no room in its memo (past `maximumRoomGlyphs`): drawn again from the kept
+    /// placements, the same pixels.
+    @Test func longTextsKeepTheirGlyphsOutsideTheRoom() throws {
+        let text = String(repeating: "chuyển động ", count: 200)
+        let layout = try Self.layout(text)
+        let cache = GlyphCache(byteLimit: 8 << 20)
+        let first = try Self.draw(layout, at: CGPoint(x: 2, y: -3.5), cache: cache)
+        #expect(!layout.glyphPlacements.isEmpty && !layout.glyphPlacements.keepsGlyphsInRoom)
+        let lookups = cache.runLookups
+        #expect(try Self.draw(layout, at: CGPoint(x: 2, y: -3.5), cache: cache) == first)
+        #expect(cache.runLookups == lookups)
+    }
+
     /// Backgrounds, underlines and a draw at alpha 0 first: the kept masks are blended in their
     /// place among the other items, in every alpha.
     @Test func keptMasksAmongOtherItemsAndAlphas() throws {

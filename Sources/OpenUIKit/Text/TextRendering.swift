@@ -155,7 +155,8 @@ package enum TextRendering {
     /// Runs keep their extents, so backgrounds and bars are unchanged.
     static func culled(_ layout: TextLayout, origin: CGPoint, to bounds: CGRect) -> TextLayout {
         var result = layout
-        result.lines.removeAll(keepingCapacity: true)
+        // Collected apart and set once: each change of a layout's lines makes its storage anew.
+        var kept: [TextLine] = []
         for var line in layout.lines {
             let top = origin.y + line.top
             let margin = line.height
@@ -176,8 +177,9 @@ package enum TextRendering {
                 line.runs[r].positions = positions
                 line.runs[r].clusters = clusters
             }
-            result.lines.append(line)
+            kept.append(line)
         }
+        result.lines = kept
         return result
     }
 }

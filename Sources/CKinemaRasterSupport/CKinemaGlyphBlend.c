@@ -247,11 +247,7 @@ void kinema_glyph_blend_run(const kinema_placed_glyph *glyphs, int64_t count, co
     kinema_glyph_blend_run_level(glyphs, count, region, color, kinema_glyph_blend_level());
 }
 
-int kinema_glyph_blend_available(void) { return kinema_glyph_blend_level() > 0; }
-
 #else
-
-int kinema_glyph_blend_available(void) { return 0; }
 
 int kinema_glyph_blend_level(void) { return 0; }
 

@@ -58,11 +58,11 @@ package enum GlyphBlendPath: Sendable, Equatable {
     case fastest, portable
     case kernel(Int32)
 
-    /// Whether `.fastest` is a C kernel here.
-    package static let kernelAvailable = kinema_glyph_blend_available() != 0
-
     /// The highest kernel level this processor runs (0: none; see `kinema_glyph_blend_level`).
     package static let kernelLevel = Int(kinema_glyph_blend_level())
+
+    /// Whether `.fastest` is a C kernel here.
+    package static var kernelAvailable: Bool { kernelLevel > 0 }
 }
 
 /// The glyph masks of one draw of a layout: per glyph run drawn from masks, in drawing order,
@@ -157,17 +157,24 @@ final class GlyphPlacements: ManagedBuffer<GlyphPlacements.Header, PlacedGlyph> 
             for run in runs { blend(run, alpha: alpha, into: region) }
             return
         }
-        var target = kinema_glyph_region(region)
         withUnsafeMutablePointers { header, glyphs in
-            let count = header.pointee.onlyRunCount, packed = header.pointee.onlyRunPacked
+            let count = header.pointee.onlyRunCount
             if count > 0 {
-                if packed >> 24 != 0 { kinema_glyph_blend_run(glyphs, Int64(count), &target, packed) }
+                Self.blendRun(glyphs, count: count, packed: header.pointee.onlyRunPacked, into: region)
                 return
             }
-            for (run, packed) in zip(header.pointee.runs, header.pointee.packedColors) where !run.glyphs.isEmpty && packed >> 24 != 0 {
-                kinema_glyph_blend_run(glyphs + run.glyphs.lowerBound, Int64(run.glyphs.count), &target, packed)
+            for (run, packed) in zip(header.pointee.runs, header.pointee.packedColors) {
+                Self.blendRun(glyphs + run.glyphs.lowerBound, count: run.glyphs.count, packed: packed, into: region)
             }
         }
+    }
+
+    /// `count` glyphs from `glyphs` blended by the C kernel in `packed` (nothing when it paints
+    /// nothing). Call only where `GlyphBlendPath.kernelAvailable`.
+    static func blendRun(_ glyphs: UnsafePointer<PlacedGlyph>, count: Int, packed: UInt32, into region: PixmapRegion) {
+        guard count > 0, packed >> 24 != 0 else { return }
+        var target = kinema_glyph_region(region)
+        kinema_glyph_blend_run(glyphs, Int64(count), &target, packed)
     }
 
     /// A colour premultiplied and packed for the blend; its alpha byte 0 when it paints nothing.
@@ -292,11 +299,7 @@ final class GlyphPlacementMemo: ManagedBuffer<GlyphPlacementMemo.Header, PlacedG
         guard alpha == 1, GlyphBlendPath.kernelAvailable else { return false }
         return locked { header, room in
             guard let roomKey = header.pointee.roomKey, roomKey == key else { return false }
-            let count = header.pointee.roomCount, packed = header.pointee.roomPacked
-            if count > 0, packed >> 24 != 0 {
-                var target = kinema_glyph_region(region)
-                kinema_glyph_blend_run(room, Int64(count), &target, packed)
-            }
+            GlyphPlacements.blendRun(room, count: header.pointee.roomCount, packed: header.pointee.roomPacked, into: region)
             return true
         }
     }
@@ -312,7 +315,8 @@ final class GlyphPlacementMemo: ManagedBuffer<GlyphPlacementMemo.Header, PlacedG
             header.pointee.roomKey = nil
             placements.withUnsafeMutablePointers { kept, glyphs in
                 let count = kept.pointee.onlyRunCount
-                guard kept.pointee.masksOnly, count > 0, count == kept.pointee.glyphCount, count <= header.pointee.capacity else { return }
+                // One run of every glyph (`onlyRunCount` is 0 otherwise) that fits the room.
+                guard kept.pointee.masksOnly, count > 0, count <= header.pointee.capacity else { return }
                 room.update(from: glyphs, count: count)
                 header.pointee.roomKey = kept.pointee.key
                 header.pointee.roomCount = count

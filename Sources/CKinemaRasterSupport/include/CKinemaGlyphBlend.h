@@ -11,8 +11,8 @@
 /// A glyph's coverage mask, laid out in one block: this header; its `step_count` steps, which
 /// cover every pixel with coverage, row by row, four pixels each, and no pixel twice (`reach` is
 /// one past the last column a step touches), then, when `step_count` is odd, one padding step of
-/// zero coverage that overlaps neither the last step nor the mask's rows' end by more than
-/// `pair_reach` (the reach with the padding step); from `spans_offset`, per row its span (the
+/// zero coverage that shares no pixel with the last step and lies within the mask's rows and
+/// `pair_reach` columns (the reach with the padding step); from `spans_offset`, per row its span (the
 /// first and one past the last column with coverage, two uint16; 0, 0 for an empty row); from
 /// `rows_offset`, the coverage rows, `stride` bytes apart, each `width` bytes and at least three
 /// zero bytes after them. The steps come first: an unclipped blend reads the header and them alone.
@@ -58,12 +58,9 @@ typedef struct {
 /// `avx2` at 1, `swift` at 0 (the Swift loop draws).
 int kinema_glyph_blend_level(void);
 
-/// Whether `kinema_glyph_blend_run` can run here (the processor has AVX2).
-int kinema_glyph_blend_available(void);
-
 /// Blends `count` glyphs, in order, in `color` (premultiplied, packed R | G << 8 | B << 16 | A << 24),
 /// each clipped to the region, with the best kernel here. Call only where
-/// `kinema_glyph_blend_available()`.
+/// `kinema_glyph_blend_level() > 0`.
 void kinema_glyph_blend_run(const kinema_placed_glyph *_Nonnull glyphs, int64_t count,
                             const kinema_glyph_region *_Nonnull region, uint32_t color);
 
